@@ -1,0 +1,124 @@
+/**
+ * The route tree (spec section 2). Every screen module is loaded lazily; the guards that
+ * decide redirects are not, so they run while a screen's code downloads.
+ *
+ * A route module exports its screen as `default` and may export `clientLoader(queryClient)`.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { RouteErrorScreen } from '@/components/layout/error-screen';
+import { LEGACY_PAGES, LEGACY_REDIRECTS, TENANT_REDIRECTS, TENANT_SCREENS } from '@/config/paths';
+import {
+  authenticatedLoader,
+  invitesPageLoader,
+  legacyPageLoader,
+  legacyRedirectLoader,
+  rootRedirectLoader,
+  signedInLoader,
+  signedOutOnlyLoader,
+  tenantRedirectLoader,
+  verifyEmailLoader,
+} from './guards';
+import { InitialLoading, RootLayout } from './root-layout';
+
+interface RouteModule {
+  default: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
+/** The route objects, for the browser router here and memory routers in tests. */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const load = (importer: () => Promise<RouteModule>) => async () => {
+    const module = await importer();
+    return module.clientLoader
+      ? { Component: module.default, loader: module.clientLoader(queryClient) }
+      : { Component: module.default };
+  };
+  const upcomingScreen = load(() => import('./routes/tenant/upcoming-screen'));
+
+  const tenantRoutes: RouteObject[] = [
+    ...TENANT_REDIRECTS.map(({ from, to }): RouteObject =>
+      from === ''
+        ? { index: true, loader: tenantRedirectLoader(to) }
+        : { path: from, loader: tenantRedirectLoader(to) },
+    ),
+    ...TENANT_SCREENS.map((screen): RouteObject => ({
+      path: screen.path,
+      handle: { screen },
+      lazy: upcomingScreen,
+    })),
+  ];
+
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorScreen,
+      HydrateFallback: InitialLoading,
+      children: [
+        {
+          path: 'auth',
+          loader: signedOutOnlyLoader(queryClient),
+          lazy: load(() => import('./routes/auth/auth-layout')),
+          children: [
+            { path: 'login', lazy: load(() => import('./routes/auth/login')) },
+            { path: 'register', lazy: load(() => import('./routes/auth/register')) },
+          ],
+        },
+        {
+          path: 'onboarding/verify-email',
+          loader: verifyEmailLoader(queryClient),
+          lazy: load(() => import('./routes/onboarding/verify-email')),
+        },
+        {
+          path: 'organizations/:organization',
+          loader: signedInLoader(queryClient),
+          lazy: load(() => import('./routes/organization')),
+        },
+        { path: 'v1/*', loader: () => redirect('/') },
+        {
+          id: 'authenticated',
+          loader: authenticatedLoader(queryClient),
+          lazy: load(() => import('./routes/authenticated-layout')),
+          children: [
+            { index: true, loader: rootRedirectLoader(queryClient) },
+            {
+              path: 'onboarding/create-tenant',
+              lazy: load(() => import('./routes/onboarding/create-tenant')),
+            },
+            {
+              path: 'onboarding/get-started',
+              lazy: load(() => import('./routes/onboarding/get-started')),
+            },
+            {
+              path: 'onboarding/invites',
+              loader: invitesPageLoader(queryClient),
+              lazy: load(() => import('./routes/onboarding/invites')),
+            },
+            ...LEGACY_REDIRECTS.map(({ from, to }): RouteObject => ({
+              path: from.slice(1),
+              loader: legacyRedirectLoader(queryClient, to),
+            })),
+            ...LEGACY_PAGES.map(({ path, to }): RouteObject => ({
+              path: path.slice(1),
+              loader: legacyPageLoader(queryClient, to),
+            })),
+            {
+              path: 'tenants/:tenant',
+              lazy: load(() => import('./routes/tenant/tenant-layout')),
+              children: tenantRoutes,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+
+  return routes;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}

@@ -1,0 +1,95 @@
+/**
+ * Text formatting shared by every screen (spec section 9).
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Units from largest to smallest. A unit is used when the distance is more than one of it.
+ * The month is a 45-day unit, as the spec says: it is both the threshold and the divisor.
+ */
+const RELATIVE_UNITS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; ms: number }> = [
+  { unit: 'year', ms: 365 * DAY },
+  { unit: 'month', ms: 45 * DAY },
+  { unit: 'day', ms: DAY },
+  { unit: 'hour', ms: HOUR },
+  { unit: 'minute', ms: MINUTE },
+];
+
+const relativeFormatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+export type DateInput = string | number | Date | null | undefined;
+
+export function toDate(value: DateInput): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * "3 minutes ago", "In 2 hours", "Yesterday": English, `numeric: 'auto'`, first letter
+ * capitalised. Years above 365 days, then 45-day months, days, hours, minutes, seconds.
+ * A missing or invalid date gives "N/A".
+ */
+export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return 'N/A';
+  const diff = date.getTime() - now.getTime();
+  const distance = Math.abs(diff);
+  for (const { unit, ms } of RELATIVE_UNITS) {
+    if (distance > ms) return capitalize(relativeFormatter.format(Math.trunc(diff / ms), unit));
+  }
+  return capitalize(relativeFormatter.format(Math.trunc(diff / SECOND), 'second'));
+}
+
+/**
+ * A duration in milliseconds as short text: "850ms", "4.2s", "3m 5s", "1h 2m 3s".
+ * Negative values give "0s".
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0s';
+  if (ms < SECOND) return `${Math.floor(ms)}ms`;
+  if (ms < MINUTE) return `${(Math.floor(ms / 100) / 10).toFixed(1)}s`;
+  const totalSeconds = Math.floor(ms / SECOND);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (ms < HOUR) return `${minutes}m ${seconds}s`;
+  return `${hours}h ${minutes}m ${seconds}s`;
+}
+
+/** Exact timestamp for tooltips, in the viewer's timezone: `2025-01-31 14:05:09.123 GMT+1`. */
+export function formatTimestamp(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return 'N/A';
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const offsetMinutes = -date.getTimezoneOffset();
+  const sign = offsetMinutes >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const offset =
+    abs === 0 ? '' : `${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.` +
+    `${pad(date.getMilliseconds(), 3)} GMT${offset}`
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const dateFormatter = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** A calendar date in the viewer's timezone, e.g. "Jan 31, 2025"; "N/A" when missing. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormatter.format(date) : 'N/A';
+}

@@ -1,0 +1,49 @@
+/**
+ * Wire shapes of the REST calls the dashboard makes, taken from `@trellis/api-contract` (the
+ * zod schemas the server validates with). Type-only imports: no zod code reaches the bundle.
+ */
+import type { z } from 'zod';
+import type {
+  apiMetaSchema,
+  createApiTokenRequestSchema,
+  createApiTokenResponseSchema,
+  createTenantInviteRequestSchema,
+  createTenantRequestSchema,
+  updateTenantInviteRequestSchema,
+  updateTenantMemberRequestSchema,
+  updateTenantRequestSchema,
+  versionInfoSchema,
+} from '@trellis/api-contract';
+
+export type {
+  ApiErrorItem,
+  ApiResourceMeta,
+  ApiToken,
+  Tenant,
+  TenantEnvironment,
+  TenantInvite,
+  TenantMember,
+  TenantMemberRole,
+  TenantVersion,
+  User,
+} from '@trellis/api-contract';
+
+/** `{ rows }` lists (members, invites, memberships, API tokens); pagination is optional. */
+export interface ListResponse<T> {
+  rows: T[];
+  pagination?: { current_page?: number; next_page?: number; num_pages?: number };
+}
+
+export type AuthScheme = 'basic' | 'google' | 'github';
+
+export type ApiMeta = z.infer<typeof apiMetaSchema>;
+export type ApiVersion = z.infer<typeof versionInfoSchema>;
+
+/** Request bodies, as the client sends them (before the server's defaults and trimming). */
+export type CreateTenantRequest = z.input<typeof createTenantRequestSchema>;
+export type UpdateTenantRequest = z.input<typeof updateTenantRequestSchema>;
+export type CreateApiTokenRequest = z.input<typeof createApiTokenRequestSchema>;
+export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema>;
+export type CreateTenantInviteRequest = z.input<typeof createTenantInviteRequestSchema>;
+export type UpdateTenantInviteRequest = z.input<typeof updateTenantInviteRequestSchema>;
+export type UpdateTenantMemberRequest = z.input<typeof updateTenantMemberRequestSchema>;

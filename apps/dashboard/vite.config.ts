@@ -1,0 +1,49 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (apps/server) listens here in development; it also serves `dist/` itself
+// in production, so the proxy only matters for `vite` and `vite preview`.
+const apiTarget = process.env.TRELLIS_API_URL ?? 'http://127.0.0.1:8080';
+const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Keep the first screen small: route modules are lazy, so this only warns about
+    // a chunk that would blow the budget on its own.
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Libraries every screen needs get their own long-cached chunks, so a deploy that
+        // only changes app code does not make browsers download React again.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    env: { TZ: 'UTC' },
+    restoreMocks: true,
+  },
+});

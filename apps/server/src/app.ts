@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from '@trellis/db';
+import { createApiTokenSigner } from './accounts/api-token-signer';
+import { getOrCreateSecret } from './accounts/server-secrets';
+import type { Config } from './config';
+import { createApiRouter } from './http/api-router';
+import { installDashboard } from './http/dashboard-static';
+import { installErrorHandler } from './http/error-handler';
+import { LoginThrottle } from './http/login-throttle';
+import { RateLimiter } from './http/rate-limiter';
+import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
+import { registerInviteRoutes } from './http/routes/invites.routes';
+import { registerMemberRoutes } from './http/routes/members.routes';
+import { registerMetaRoutes } from './http/routes/meta.routes';
+import { registerTenantRoutes } from './http/routes/tenants.routes';
+import { registerUserRoutes } from './http/routes/users.routes';
+import { installSecurityHeaders } from './http/security-headers';
+import type { ServerContext } from './http/server-context';
+import { TRELLIS_VERSION } from './version';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Check every response against the contract (tests turn this on). */
+  validateResponses?: boolean;
+}
+
+/** Builds the HTTP app without listening, so tests can drive it with `inject`. */
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; context: ServerContext }> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.http.bodyLimitBytes,
+    trustProxy: config.http.trustProxy,
+    // In-flight requests finish on close; idle keep-alive sockets are dropped at once.
+    forceCloseConnections: 'idle',
+  });
+
+  const context: ServerContext = {
+    db,
+    config,
+    version: TRELLIS_VERSION,
+    signer: await createApiTokenSigner(db, {
+      publicUrl: config.publicUrl,
+      grpcBroadcastAddress: config.grpc.broadcastAddress,
+    }),
+    xsrfKey: await getOrCreateSecret(db, 'xsrf-key', () => randomBytes(32).toString('base64url')),
+    rateLimiter: new RateLimiter({ burst: 10, perSecond: 10 }),
+    loginThrottle: new LoginThrottle(),
+  };
+
+  await app.register(fastifyCookie);
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  installErrorHandler(app);
+
+  const api = createApiRouter(app, context, {
+    validateResponses: options.validateResponses ?? false,
+  });
+  registerMetaRoutes(api);
+  registerUserRoutes(api);
+  registerTenantRoutes(api);
+  registerMemberRoutes(api);
+  registerInviteRoutes(api);
+  registerApiTokenRoutes(api);
+
+  await installDashboard(app, config.dashboardDir);
+  return { app, context };
+}

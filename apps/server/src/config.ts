@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@trellis/api-contract';
+
+/**
+ * Server configuration. This module is the only reader of `process.env`; everything else
+ * receives a validated `Config`.
+ */
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a whole port number' })
+    .min(1, { message: 'must be between 1 and 65535' })
+    .max(65535, { message: 'must be between 1 and 65535' })
+    .default(fallback);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  TRELLIS_HTTP_PORT: port(8080),
+  TRELLIS_HTTP_HOST: z.string().min(1).default('0.0.0.0'),
+  TRELLIS_GRPC_PORT: port(7070),
+  TRELLIS_DATA_DIR: z.string().min(1, { message: 'must not be empty' }).default('.trellis'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  TRELLIS_PUBLIC_URL: httpUrl.optional(),
+  TRELLIS_GRPC_BROADCAST_ADDRESS: z
+    .string()
+    .regex(/^[^\s/:]+:\d{1,5}$/, { message: 'must be host:port' })
+    .optional(),
+  TRELLIS_ADMIN_EMAIL: emailSchema.default('admin@example.com'),
+  TRELLIS_ADMIN_PASSWORD: passwordSchema.optional(),
+  TRELLIS_LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRELLIS_HTTP_BODY_LIMIT_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes' })
+    .int()
+    .min(1024, { message: 'must be at least 1024' })
+    .default(4 * 1024 * 1024),
+  TRELLIS_DASHBOARD_DIR: z.string().min(1).optional(),
+  TRELLIS_TRUST_PROXY: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  http: {
+    host: string;
+    port: number;
+    bodyLimitBytes: number;
+    /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+    trustProxy: boolean;
+  };
+  grpc: { port: number; broadcastAddress: string };
+  /** The address users and SDKs reach the server at, without a trailing slash. */
+  publicUrl: string;
+  /** PostgreSQL server URL; absent means the embedded database under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { email: string; password: string | undefined };
+  logLevel: string;
+  dashboardDir: string;
+  /** Cookies get `Secure` when the public URL is https. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const defaultDashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+
+/** Reads and validates the configuration; throws a ConfigError naming the first bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}")`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.TRELLIS_PUBLIC_URL ?? `http://localhost:${e.TRELLIS_HTTP_PORT}`;
+  return {
+    http: {
+      host: e.TRELLIS_HTTP_HOST,
+      port: e.TRELLIS_HTTP_PORT,
+      bodyLimitBytes: e.TRELLIS_HTTP_BODY_LIMIT_BYTES,
+      trustProxy: e.TRELLIS_TRUST_PROXY,
+    },
+    grpc: {
+      port: e.TRELLIS_GRPC_PORT,
+      broadcastAddress: e.TRELLIS_GRPC_BROADCAST_ADDRESS ?? `localhost:${e.TRELLIS_GRPC_PORT}`,
+    },
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.TRELLIS_DATA_DIR),
+    admin: { email: e.TRELLIS_ADMIN_EMAIL.toLowerCase(), password: e.TRELLIS_ADMIN_PASSWORD },
+    logLevel: e.TRELLIS_LOG_LEVEL,
+    dashboardDir: e.TRELLIS_DASHBOARD_DIR ? resolve(e.TRELLIS_DASHBOARD_DIR) : defaultDashboardDir,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,42 @@
+import {
+  cloudMetadataGet,
+  infoGetVersion,
+  livenessGet,
+  metadataGet,
+  metadataListIntegrations,
+  readinessGet,
+} from '@trellis/api-contract';
+import { ApiError } from '../api-error';
+import type { ApiRouter } from '../api-router';
+
+export function registerMetaRoutes(api: ApiRouter): void {
+  const { db, version } = api.context;
+
+  api.handle(readinessGet, async () => {
+    try {
+      await db.query('SELECT 1');
+    } catch (error) {
+      throw new ApiError(500, [
+        { description: `database is not reachable: ${(error as Error).message}` },
+      ]);
+    }
+  });
+
+  api.handle(livenessGet, async () => {});
+
+  api.handle(metadataGet, async () => ({
+    auth: { schemes: ['basic'] },
+    allowSignup: true,
+    allowInvites: true,
+    allowCreateTenant: true,
+    allowChangePassword: true,
+  }));
+
+  // An `errors` body is how clients learn that this is not the cloud edition.
+  api.handle(cloudMetadataGet, async () => ({ errors: [{ description: 'oss' }] }));
+
+  // Slack and email integrations are not configured in this build.
+  api.handle(metadataListIntegrations, async () => []);
+
+  api.handle(infoGetVersion, async () => ({ version }));
+}

@@ -1,0 +1,26 @@
+import type { Queryable } from '@trellis/db';
+
+/**
+ * How each path parameter leads to the tenant that owns it. Routes without `{tenant}` in the
+ * path (e.g. `/api-tokens/{apiToken}`) are still tenant-scoped through their resource; routes
+ * with both must name a resource of that very tenant. Every new tenant-owned resource that
+ * appears in a path gets its resolver here.
+ */
+type TenantOf = (db: Queryable, id: string) => Promise<string | undefined>;
+
+const tenantColumnOf =
+  (table: string): TenantOf =>
+  async (db, id) => {
+    const { rows } = await db.query<{ tenantId: string }>(
+      `SELECT tenant_id AS "tenantId" FROM ${table} WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.tenantId;
+  };
+
+export const tenantOfPathParam: Record<string, TenantOf> = {
+  tenant: async (_db, id) => id,
+  member: tenantColumnOf('tenant_members'),
+  invite: tenantColumnOf('tenant_invites'),
+  apiToken: tenantColumnOf('api_tokens'),
+};

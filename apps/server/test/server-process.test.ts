@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real server process as `npm start` runs it, on the embedded database in a temporary data
+ * folder: first start prints the sign-in details, a restart keeps the data, SIGTERM stops it
+ * cleanly, and bad configuration stops it with one line.
+ */
+
+const serverDir = new URL('..', import.meta.url).pathname;
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', TRELLIS_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(
+  running: Running,
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = running.output().match(pattern);
+    if (match) return match;
+    if (running.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server never printed ${pattern}; output:\n${running.output()}`);
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
+describe('server process', () => {
+  it('starts on the embedded database, prints where to sign in, keeps data across a restart and stops cleanly', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'trellis-process-'));
+    const port = await freePort();
+    const env = {
+      TRELLIS_DATA_DIR: dataDir,
+      TRELLIS_HTTP_PORT: String(port),
+      TRELLIS_HTTP_HOST: '127.0.0.1',
+    };
+    const baseUrl = `http://localhost:${port}`;
+
+    const first = startServer(env);
+    const [, password] = await waitForOutput(first, /password: (\S+)/);
+    expect(first.output()).toContain(`sign in at ${baseUrl}/auth/login as admin@example.com`);
+    expect((await fetch(`${baseUrl}/api/ready`)).status).toBe(200);
+    expect(await signIn(baseUrl, 'admin@example.com', password!)).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+
+    const second = startServer(env);
+    await waitForOutput(second, /Trellis is running/);
+    expect(second.output()).not.toContain('password:');
+    expect(await signIn(baseUrl, 'admin@example.com', password!)).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses bad configuration with one line naming the setting', async () => {
+    const running = startServer({ TRELLIS_HTTP_PORT: 'eighty' });
+    expect(await running.exited).toBe(1);
+    expect(running.output().trim()).toBe(
+      'Invalid configuration: TRELLIS_HTTP_PORT must be a port number (got "eighty")',
+    );
+  }, 60_000);
+});

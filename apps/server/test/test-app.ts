@@ -1,0 +1,224 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestDatabase, type Database } from '@trellis/db';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+export const TEST_PUBLIC_URL = 'http://trellis.test:8080';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The HTTP app on a fresh, migrated database (PGlite, or PostgreSQL when configured). */
+export async function startTestApp(): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase({ migrate: true });
+  const config = loadConfig({
+    TRELLIS_PUBLIC_URL: TEST_PUBLIC_URL,
+    TRELLIS_GRPC_BROADCAST_ADDRESS: 'trellis.test:7070',
+    TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
+    // Each TestClient is its own client address, as distinct browsers would be.
+    TRELLIS_TRUST_PROXY: 'true',
+  });
+  const { app } = await buildApp({ db, config, validateResponses: true });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  raw: LightMyRequestResponse;
+}
+
+let nextAddress = 1;
+
+/**
+ * A browser-like caller: keeps cookies between requests and echoes the XSRF-TOKEN cookie in
+ * the X-XSRF-TOKEN header, as the dashboard does. A bearer token can be set instead.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  bearer: string | undefined;
+  sendXsrf = true;
+  readonly address = `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request<T = unknown>(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const raw = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(xsrf && this.sendXsrf ? { 'x-xsrf-token': xsrf } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-forwarded-for': this.address,
+        ...headers,
+      },
+      ...(body === undefined
+        ? {}
+        : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    for (const set of raw.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        set.maxAge === 0 || (set.expires !== undefined && set.expires.getTime() < Date.now());
+      if (expired || set.value === '') this.cookies.delete(set.name);
+      else this.cookies.set(set.name, set.value);
+    }
+    const text = raw.body;
+    return { status: raw.statusCode, body: (text ? JSON.parse(text) : undefined) as T, raw };
+  }
+
+  get<T = unknown>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  post<T = unknown>(url: string, body?: unknown) {
+    return this.request<T>('POST', url, body);
+  }
+  patch<T = unknown>(url: string, body?: unknown) {
+    return this.request<T>('PATCH', url, body);
+  }
+  delete<T = unknown>(url: string) {
+    return this.request<T>('DELETE', url);
+  }
+}
+
+let userCounter = 0;
+export const PASSWORD = 'Passw0rd-for-tests';
+
+/** Registers a new user (signed in on the returned client). */
+export async function registerUser(app: FastifyInstance, name = `user${++userCounter}`) {
+  const client = new TestClient(app);
+  const email = `${name}-${Date.now()}-${userCounter}@example.com`;
+  const response = await client.post<{ metadata: { id: string } }>('/api/v1/users/register', {
+    name,
+    email,
+    password: PASSWORD,
+  });
+  if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
+  return { client, email, userId: response.body.metadata.id };
+}
+
+/** Registers a user who owns a new tenant. */
+export async function registerOwner(
+  app: FastifyInstance,
+  slug = `tenant-${++userCounter}-${Date.now()}`,
+) {
+  const user = await registerUser(app);
+  const response = await user.client.post<{ metadata: { id: string } }>('/api/v1/tenants', {
+    name: slug,
+    slug,
+  });
+  if (response.status !== 200)
+    throw new Error(`tenant create failed: ${JSON.stringify(response.body)}`);
+  return { ...user, tenantId: response.body.metadata.id };
+}
+
+/** Creates an API token for the owner's tenant. */
+export async function createApiToken(
+  owner: { client: TestClient; tenantId: string },
+  name = 'test token',
+) {
+  const response = await owner.client.post<{ token: string }>(
+    `/api/v1/tenants/${owner.tenantId}/api-tokens`,
+    {
+      name,
+    },
+  );
+  if (response.status !== 200)
+    throw new Error(`token create failed: ${JSON.stringify(response.body)}`);
+  return response.body.token;
+}
+
+/**
+ * A fingerprint of every row of every account table: a request that must change nothing
+ * leaves it equal, whether it would have inserted, updated or deleted.
+ */
+export async function databaseSnapshot(db: Database): Promise<Record<string, string>> {
+  const tables = [
+    'users',
+    'user_sessions',
+    'tenants',
+    'tenant_alerting_settings',
+    'tenant_members',
+    'tenant_invites',
+    'api_tokens',
+  ];
+  const snapshot: Record<string, string> = {};
+  for (const table of tables) {
+    const { rows } = await db.query<{ digest: string | null }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t`,
+    );
+    snapshot[table] = rows[0]!.digest ?? 'empty';
+  }
+  return snapshot;
+}
+
+/**
+ * A tenant with one of each resource a path can name, so route-walking tests can fill in every
+ * path parameter with a real id of that tenant.
+ */
+export async function createTenantFixture(app: FastifyInstance) {
+  const owner = await registerOwner(app);
+  const colleague = await registerUser(app);
+  const invite = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/invites`,
+    {
+      email: colleague.email,
+      role: 'MEMBER',
+    },
+  );
+  await colleague.client.post('/api/v1/users/invites/accept', { invite: invite.body.metadata.id });
+  const pending = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/invites`,
+    {
+      email: `pending-${Date.now()}@example.com`,
+      role: 'MEMBER',
+    },
+  );
+  const token = await createApiToken(owner);
+  const members = await owner.client.get<{
+    rows: { metadata: { id: string }; user: { email: string } }[];
+  }>(`/api/v1/tenants/${owner.tenantId}/members`);
+  const tokens = await owner.client.get<{ rows: { metadata: { id: string } }[] }>(
+    `/api/v1/tenants/${owner.tenantId}/api-tokens`,
+  );
+  const ids: Record<string, string> = {
+    tenant: owner.tenantId,
+    member: members.body.rows.find((row) => row.user.email === colleague.email)!.metadata.id,
+    invite: pending.body.metadata.id,
+    apiToken: tokens.body.rows[0]!.metadata.id,
+  };
+  return { owner, colleague, token, ids };
+}
+
+/** Fills an endpoint path's `{param}` placeholders from `ids`. */
+export function pathWith(path: string, ids: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const id = ids[name];
+    if (!id)
+      throw new Error(`no fixture id for path parameter {${name}}: add one to createTenantFixture`);
+    return id;
+  });
+}

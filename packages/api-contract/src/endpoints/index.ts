@@ -1,0 +1,18 @@
+import type { EndpointDefinition } from '../endpoint';
+import * as apiTokens from './api-tokens.endpoints';
+import * as meta from './meta.endpoints';
+import * as tenants from './tenants.endpoints';
+import * as users from './users.endpoints';
+
+export * from './api-tokens.endpoints';
+export * from './meta.endpoints';
+export * from './tenants.endpoints';
+export * from './users.endpoints';
+
+/** Every endpoint the server serves; the OpenAPI document and the route tests walk this list. */
+export const allEndpoints: readonly EndpointDefinition[] = [
+  ...Object.values(meta),
+  ...Object.values(users),
+  ...Object.values(tenants),
+  ...Object.values(apiTokens),
+];

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { EndpointDefinition } from './endpoint';
+import { pathParamNames } from './endpoint';
+import { apiErrorsSchema } from './errors';
+
+type JsonObject = Record<string, unknown>;
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid request',
+  '401': 'Not a member of the tenant, or the role does not allow it',
+  '403': 'Missing or invalid credentials, or the resource belongs to another tenant',
+  '404': 'Not found',
+};
+
+/**
+ * Builds the OpenAPI 3.1 document from the endpoint definitions. Named schemas (those with a
+ * `.meta({ id })`) land in `components.schemas` and are referenced from operations.
+ */
+export function buildOpenApiDocument(
+  endpoints: readonly EndpointDefinition[],
+  info: { title: string; version: string },
+): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  const components: Record<string, JsonObject> = {};
+
+  // Named schemas come back from zod as `$defs` entries; they move to `components.schemas`.
+  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+    const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+    const {
+      $defs,
+      $schema: _dialect,
+      ...rest
+    } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as {
+      $defs?: Record<string, JsonObject>;
+      $schema?: string;
+    } & JsonObject;
+    for (const [id, definition] of Object.entries($defs ?? {})) components[id] = definition;
+    return rest;
+  };
+
+  for (const endpoint of endpoints) {
+    const parameters: JsonObject[] = pathParamNames(endpoint.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', format: 'uuid' },
+    }));
+    if (endpoint.query instanceof z.ZodObject) {
+      for (const [name, schema] of Object.entries(
+        endpoint.query.shape as Record<string, z.ZodType>,
+      )) {
+        parameters.push({
+          name,
+          in: 'query',
+          required: !schema.safeParse(undefined).success,
+          schema: toSchema(schema, 'input'),
+        });
+      }
+    }
+    const responses: Record<string, JsonObject> = {};
+    for (const [status, schema] of Object.entries(endpoint.responses)) {
+      responses[status] = schema
+        ? {
+            description: 'Success',
+            content: { 'application/json': { schema: toSchema(schema, 'output') } },
+          }
+        : { description: 'Success, no body' };
+    }
+    const errorRef = toSchema(apiErrorsSchema, 'output');
+    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+      responses[status] = { description, content: { 'application/json': { schema: errorRef } } };
+    }
+    const operation: JsonObject = {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      security: securityOf(endpoint),
+      parameters,
+      responses,
+    };
+    if (endpoint.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } },
+      };
+    }
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info,
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(components).sort(([a], [b]) => a.localeCompare(b)),
+      ),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'trellis' },
+      },
+    },
+  };
+}
+
+function securityOf(endpoint: EndpointDefinition): JsonObject[] {
+  switch (endpoint.auth) {
+    case 'none':
+    case 'optional':
+      return [];
+    case 'session':
+    case 'session-unverified':
+      return [{ cookieAuth: [] }];
+    case 'tenant':
+      return endpoint.allowApiTokens === false
+        ? [{ cookieAuth: [] }]
+        : [{ bearerAuth: [] }, { cookieAuth: [] }];
+  }
+}

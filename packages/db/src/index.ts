@@ -1,0 +1,13 @@
+export type { Database, DatabaseKind, Queryable, QueryResult } from './database';
+export { TransactionAbortedError } from './database';
+export { openDatabase } from './open-database';
+export type { OpenDatabaseOptions } from './open-database';
+export { openPgliteDatabase } from './pglite-database';
+export type { PgliteDatabaseOptions } from './pglite-database';
+export { DataDirLockedError } from './data-dir-lock';
+export { openPostgresDatabase } from './postgres-database';
+export type { PostgresDatabaseOptions } from './postgres-database';
+export { migrate } from './migrate';
+export type { AppliedMigration, MigrateOptions } from './migrate';
+export { createTestDatabase, testDatabaseKind } from './test-database';
+export type { CreateTestDatabaseOptions, TestDatabase } from './test-database';

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs every test tier from a fresh checkout: installs what the tests need, starts what they
+# need, runs each tier and ends with one line `N passed, N failed` summing them all.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+RESULTS=$(mktemp -d)
+trap 'rm -rf "$RESULTS"' EXIT
+export TZ=UTC
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "npm packages"
+npm ci --no-audit --no-fund --loglevel=error || exit 1
+
+step "Chromium for the browser tier"
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || exit 1
+  else
+    echo "chromium is missing: run 'sudo apt-get install chromium'" && exit 1
+  fi
+fi
+/usr/bin/chromium --version
+
+step "PostgreSQL at 127.0.0.1:5432"
+PG_URL=${TRELLIS_TEST_POSTGRES_URL:-postgres://root@127.0.0.1:5432/test}
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || exit 1
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+pg_isready -h 127.0.0.1 -p 5432 || exit 1
+
+step "build the dashboard"
+npm run build -w @trellis/dashboard || exit 1
+
+# Each tier writes Vitest's JSON report. A tier that fails without a failed test (a file that
+# cannot load, a crash) counts as one more failure, so a broken tier can never pass silently.
+run_tier() {
+  local name=$1
+  shift
+  step "tier: $name"
+  if ! "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$name.json"; then
+    if [ ! -s "$RESULTS/$name.json" ] || grep -q '"numFailedTests":0' "$RESULTS/$name.json"; then
+      echo '{"numPassedTests":0,"numFailedTests":1}' >"$RESULTS/$name-crashed.json"
+    fi
+  fi
+}
+
+step "static checks: lint, format, types"
+CHECKS_FAILED=0
+npm run lint || CHECKS_FAILED=$((CHECKS_FAILED + 1))
+npm run format:check || CHECKS_FAILED=$((CHECKS_FAILED + 1))
+npm run typecheck || CHECKS_FAILED=$((CHECKS_FAILED + 1))
+echo "{\"numPassedTests\":$((3 - CHECKS_FAILED)),\"numFailedTests\":$CHECKS_FAILED}" >"$RESULTS/static.json"
+
+# Unit, database, API and worker-protocol tests on the embedded database (PGlite).
+run_tier pglite npx vitest run
+# The tiers that touch the database, again on PostgreSQL.
+TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project server
+
+step "summary"
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const file of fs.readdirSync(process.argv[1]).sort()) {
+    const report = JSON.parse(fs.readFileSync(`${process.argv[1]}/${file}`, "utf8"));
+    console.log(`${file.replace(/\.json$/, "").padEnd(10)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+' "$RESULTS"
