@@ -38,7 +38,7 @@ export function buildOpenApiDocument(
     return rest;
   };
 
-  for (const endpoint of endpoints) {
+  for (const endpoint of [...endpoints].sort(byPathThenMethod)) {
     const parameters: JsonObject[] = pathParamNames(endpoint.path).map((name) => ({
       name,
       in: 'path',
@@ -91,11 +91,11 @@ export function buildOpenApiDocument(
     openapi: '3.1.0',
     info,
     servers: [{ url: '/' }],
-    paths,
+    // Sorted with a plain code-unit comparison, so the file is the same whatever the locale or
+    // the order modules were loaded in.
+    paths: sortedByKey(paths),
     components: {
-      schemas: Object.fromEntries(
-        Object.entries(components).sort(([a], [b]) => a.localeCompare(b)),
-      ),
+      schemas: sortedByKey(components),
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer' },
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'trellis' },
@@ -117,4 +117,16 @@ function securityOf(endpoint: EndpointDefinition): JsonObject[] {
         ? [{ cookieAuth: [] }]
         : [{ bearerAuth: [] }, { cookieAuth: [] }];
   }
+}
+
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+function byPathThenMethod(a: EndpointDefinition, b: EndpointDefinition): number {
+  const left = `${a.path} ${a.method}`;
+  const right = `${b.path} ${b.method}`;
+  return left < right ? -1 : left > right ? 1 : 0;
 }
