@@ -42,6 +42,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
+    // Browser tests need a built dashboard and a server: vitest.e2e.config.ts runs them.
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     env: { TZ: 'UTC' },
     restoreMocks: true,

@@ -26,10 +26,10 @@ const user: User = {
   email: 'ada@example.com',
   emailVerified: true,
 };
-const member = (id: string): TenantMember => ({
+const member = (id: string, role: TenantMember['role'] = 'OWNER'): TenantMember => ({
   metadata: meta(`m-${id}`),
   user: { email: user.email },
-  role: 'OWNER',
+  role,
   tenant: { metadata: meta(id), name: `Tenant ${id}`, slug: id, version: 'V1' },
 });
 const invite: TenantInvite = {
@@ -187,5 +187,35 @@ describe('error screen', () => {
     const router = renderAt('/no/such/page');
     (await screen.findByRole('button', { name: 'Return to Dashboard' })).click();
     await settlesAt(router, '/tenants/t1/runs');
+  });
+});
+
+describe('tenant settings screens', () => {
+  it('tells members and viewers that members and tokens need admin rights', async () => {
+    const memberships = [member('t1', 'MEMBER'), member('t2', 'VIEWER')];
+    renderAt('/tenants/t1/tenant-settings/members', { memberships });
+    expect(await screen.findByRole('heading', { name: 'Members and Invites' })).toBeTruthy();
+    expect(screen.getByText('You need admin rights')).toBeTruthy();
+    expect(screen.getByText('Member')).toBeTruthy();
+    cleanup();
+    renderAt('/tenants/t2/tenant-settings/api-tokens', { memberships });
+    expect(await screen.findByRole('heading', { name: 'API Tokens' })).toBeTruthy();
+    expect(screen.getByText('You need admin rights')).toBeTruthy();
+    expect(screen.getByText('Viewer')).toBeTruthy();
+  });
+
+  it('shows the lists to owners, with an error row when the server cannot be reached', async () => {
+    renderAt('/tenants/t1/tenant-settings/api-tokens');
+    expect(
+      await screen.findByText(/Could not load API tokens: Network Error/, {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows the quickstart in the tenant frame', async () => {
+    renderAt('/tenants/t1/onboarding/get-started');
+    expect(await screen.findByRole('heading', { name: 'Get Started', level: 1 })).toBeTruthy();
+    expect(screen.getByText('npm install @hatchet-dev/typescript-sdk')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Create API token/ })).toBeTruthy();
   });
 });

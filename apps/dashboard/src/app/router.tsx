@@ -10,6 +10,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { LEGACY_PAGES, LEGACY_REDIRECTS, TENANT_REDIRECTS, TENANT_SCREENS } from '@/config/paths';
+import type { TenantScreenPath } from '@/config/paths';
 import {
   authenticatedLoader,
   invitesPageLoader,
@@ -37,6 +38,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       : { Component: module.default };
   };
   const upcomingScreen = load(() => import('./routes/tenant/upcoming-screen'));
+  // Screens built so far; every other tenant screen shows the "not in this build" state.
+  const tenantScreenModules: Partial<Record<TenantScreenPath, () => Promise<RouteModule>>> = {
+    'tenant-settings/overview': () => import('./routes/tenant/settings/overview'),
+    'tenant-settings/api-tokens': () => import('./routes/tenant/settings/api-tokens'),
+    'tenant-settings/members': () => import('./routes/tenant/settings/members'),
+    'onboarding/get-started': () => import('./routes/tenant/get-started'),
+  };
 
   const tenantRoutes: RouteObject[] = [
     ...TENANT_REDIRECTS.map(({ from, to }): RouteObject =>
@@ -44,11 +52,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         ? { index: true, loader: tenantRedirectLoader(to) }
         : { path: from, loader: tenantRedirectLoader(to) },
     ),
-    ...TENANT_SCREENS.map((screen): RouteObject => ({
-      path: screen.path,
-      handle: { screen },
-      lazy: upcomingScreen,
-    })),
+    ...TENANT_SCREENS.map((screen): RouteObject => {
+      const module = tenantScreenModules[screen.path];
+      return {
+        path: screen.path,
+        handle: { screen },
+        lazy: module ? load(module) : upcomingScreen,
+      };
+    }),
   ];
 
   const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatRelativeTime, formatTimestamp } from './format';
+import { formatDate, formatDuration, formatRelativeTime, formatTimestamp } from './format';
 
 const now = new Date('2025-06-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -88,5 +88,13 @@ describe('formatTimestamp', () => {
   it('prints a UTC date with milliseconds', () => {
     expect(formatTimestamp('2025-01-31T14:05:09.123Z')).toBe('2025-01-31 14:05:09.123 GMT');
     expect(formatTimestamp(undefined)).toBe('N/A');
+  });
+});
+
+describe('formatDate', () => {
+  it('prints a calendar date, or N/A', () => {
+    expect(formatDate('2125-11-22T10:00:00Z')).toBe('Nov 22, 2125');
+    expect(formatDate(undefined)).toBe('N/A');
+    expect(formatDate('nope')).toBe('N/A');
   });
 });

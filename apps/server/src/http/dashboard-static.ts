@@ -16,7 +16,8 @@ export async function installDashboard(app: FastifyInstance, dashboardDir: strin
       root: dashboardDir,
       // Files are looked up per request, so a rebuilt dashboard is served without a restart.
       wildcard: true,
-      index: false,
+      // '/' is the app's shell too.
+      index: ['index.html'],
       setHeaders(res, path) {
         res.header(
           'cache-control',

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { CenteredPage } from '@/components/layout/centered-page';
 import { Card } from '@/components/ui/card';
-import { tenantHref } from '@/config/paths';
+import { tenantHomeHref } from '@/config/paths';
 import { CreateTenantForm } from '@/features/tenants/components/create-tenant-form';
 import { writeLastTenant } from '@/features/tenants/utils/tenant-resolution';
 
-/** First tenant (or another one): name and slug, then the tenant's quickstart. */
+/** First tenant (or another one): name and slug, then the new tenant's runs page. */
 export default function CreateTenantPage() {
   const navigate = useNavigate();
   return (
@@ -20,7 +20,7 @@ export default function CreateTenantPage() {
           <CreateTenantForm
             onCreated={(tenant) => {
               writeLastTenant(tenant.metadata.id);
-              void navigate(tenantHref(tenant.metadata.id, 'onboarding/get-started'));
+              void navigate(tenantHomeHref(tenant.metadata.id));
             }}
           />
         </Card>

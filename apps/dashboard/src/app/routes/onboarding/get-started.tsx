@@ -1,33 +1,64 @@
-import { Rocket } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { paths, tenantHref } from '@/config/paths';
+import { LoadingArea } from '@/components/ui/spinner';
+import { paths, tenantHomeHref } from '@/config/paths';
+import { useMemberships } from '@/features/tenants/api/get-memberships';
+import { readLastTenant, resolveTenantId } from '@/features/tenants/utils/tenant-resolution';
+import { Quickstart } from './quickstart';
 
-/** The tenant-less quickstart address; the guided setup itself is not in this build. */
+/**
+ * /onboarding/get-started: the quickstart outside the tenant frame. The tenant comes from
+ * `?tenant=`, else the last used tenant, else the first membership.
+ */
 export default function GetStartedPage() {
   const [searchParams] = useSearchParams();
-  const tenant = searchParams.get('tenant');
+  const memberships = useMemberships();
+  const rows = memberships.data?.rows ?? [];
+  const tenantId = resolveTenantId({
+    queryTenant: searchParams.get('tenant'),
+    lastTenant: readLastTenant(),
+    memberships: rows,
+  });
+  const member = rows.find((row) => row.tenant?.metadata.id === tenantId);
+
   return (
     <main id="main" className="min-w-0 flex-1">
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-8">
-        <PageHeader
-          title="Get Started"
-          description="A guided setup: start a worker and trigger your first workflow."
-        />
-        <EmptyState
-          icon={<Rocket />}
-          title="Not in this build yet"
-          description="The guided quickstart is planned for a later build of the Trellis dashboard."
-          actions={
-            <Button asChild variant="outline">
-              <Link to={tenant ? tenantHref(tenant, 'runs') : paths.home.href()}>
-                Go to the dashboard
-              </Link>
-            </Button>
-          }
-        />
+      <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8 sm:py-8">
+        {memberships.isPending ? (
+          <LoadingArea />
+        ) : !member?.tenant ? (
+          <EmptyState
+            className="mt-10"
+            icon={<Building2 />}
+            title={tenantId ? 'Tenant not found' : 'Create a tenant first'}
+            description={
+              tenantId
+                ? 'This tenant does not exist, or you are not one of its members.'
+                : 'Workers connect to a tenant. Create one, then come back to connect a worker.'
+            }
+            actions={
+              <Button asChild>
+                <Link to={paths.onboarding.createTenant.href()}>Create a tenant</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <PageHeader
+              title="Get Started"
+              description={`Connect your first worker to ${member.tenant.name}.`}
+              actions={
+                <Button asChild variant="outline" size="sm">
+                  <Link to={tenantHomeHref(member.tenant.metadata.id)}>Skip quickstart</Link>
+                </Button>
+              }
+            />
+            <Quickstart tenantId={member.tenant.metadata.id} role={member.role} />
+          </>
+        )}
       </div>
     </main>
   );

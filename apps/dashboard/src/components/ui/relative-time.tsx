@@ -1,0 +1,13 @@
+import { formatRelativeTime, formatTimestamp, toDate } from '@/lib/format';
+import type { DateInput } from '@/lib/format';
+
+/** "3 minutes ago", with the exact timestamp on hover. "N/A" for a missing date. */
+export function RelativeTime({ value, className }: { value: DateInput; className?: string }) {
+  const date = toDate(value);
+  if (!date) return <span className={className}>N/A</span>;
+  return (
+    <time dateTime={date.toISOString()} title={formatTimestamp(date)} className={className}>
+      {formatRelativeTime(date)}
+    </time>
+  );
+}
