@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '@trellis/db';
+import type { Engine } from '@trellis/engine';
 import { createApiTokenSigner } from './accounts/api-token-signer';
 import { getOrCreateSecret } from './accounts/server-secrets';
 import type { Config } from './config';
@@ -14,14 +15,19 @@ import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
+import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
+import { registerWorkerRoutes } from './http/routes/workers.routes';
+import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
 import type { ServerContext } from './http/server-context';
 import { TRELLIS_VERSION } from './version';
 
 export interface BuildAppOptions {
   db: Database;
+  /** Started by the caller; routes that change runs, workers or workflows go through it. */
+  engine: Engine;
   config: Config;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -33,7 +39,7 @@ export interface BuildAppOptions {
 export async function buildApp(
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; context: ServerContext }> {
-  const { db, config } = options;
+  const { db, config, engine } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.http.bodyLimitBytes,
@@ -44,6 +50,7 @@ export async function buildApp(
 
   const context: ServerContext = {
     db,
+    engine,
     config,
     version: TRELLIS_VERSION,
     signer: await createApiTokenSigner(db, {
@@ -68,6 +75,9 @@ export async function buildApp(
   registerMemberRoutes(api);
   registerInviteRoutes(api);
   registerApiTokenRoutes(api);
+  registerWorkflowRoutes(api);
+  registerWorkerRoutes(api);
+  registerRunRoutes(api);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\s/:]+:\d{1,5}$/, { message: 'must be host:port' })
     .optional(),
+  TRELLIS_GRPC_TLS_CERT_FILE: z.string().min(1).optional(),
+  TRELLIS_GRPC_TLS_KEY_FILE: z.string().min(1).optional(),
   TRELLIS_ADMIN_EMAIL: emailSchema.default('admin@example.com'),
   TRELLIS_ADMIN_PASSWORD: passwordSchema.optional(),
   TRELLIS_LOG_LEVEL: z
@@ -46,6 +49,11 @@ const envSchema = z.object({
     .min(1024, { message: 'must be at least 1024' })
     .default(4 * 1024 * 1024),
   TRELLIS_DASHBOARD_DIR: z.string().min(1).optional(),
+  TRELLIS_STATS_FILE: z.string().min(1).optional(),
+  TRELLIS_DEMO: z
+    .enum(['0', '1'], { message: 'must be 0 or 1' })
+    .default('1')
+    .transform((value) => value === '1'),
   TRELLIS_TRUST_PROXY: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
@@ -60,7 +68,12 @@ export interface Config {
     /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
     trustProxy: boolean;
   };
-  grpc: { port: number; broadcastAddress: string };
+  grpc: {
+    port: number;
+    broadcastAddress: string;
+    /** PEM certificate chain and key; absent means plaintext gRPC. */
+    tls: { certFile: string; keyFile: string } | undefined;
+  };
   /** The address users and SDKs reach the server at, without a trailing slash. */
   publicUrl: string;
   /** PostgreSQL server URL; absent means the embedded database under `dataDir`. */
@@ -69,6 +82,10 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   logLevel: string;
   dashboardDir: string;
+  /** Run the example worker and a trickle of runs against the default tenant. */
+  demo: boolean;
+  /** Where to write the database statement counts every second (benchmarks), if anywhere. */
+  statsFile: string | undefined;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
 }
@@ -89,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}")`);
   }
   const e = parsed.data;
+  const tls = grpcTls(e.TRELLIS_GRPC_TLS_CERT_FILE, e.TRELLIS_GRPC_TLS_KEY_FILE);
   const publicUrl = e.TRELLIS_PUBLIC_URL ?? `http://localhost:${e.TRELLIS_HTTP_PORT}`;
   return {
     http: {
@@ -100,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grpc: {
       port: e.TRELLIS_GRPC_PORT,
       broadcastAddress: e.TRELLIS_GRPC_BROADCAST_ADDRESS ?? `localhost:${e.TRELLIS_GRPC_PORT}`,
+      tls,
     },
     publicUrl,
     databaseUrl: e.DATABASE_URL,
@@ -107,6 +126,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.TRELLIS_ADMIN_EMAIL.toLowerCase(), password: e.TRELLIS_ADMIN_PASSWORD },
     logLevel: e.TRELLIS_LOG_LEVEL,
     dashboardDir: e.TRELLIS_DASHBOARD_DIR ? resolve(e.TRELLIS_DASHBOARD_DIR) : defaultDashboardDir,
+    demo: e.TRELLIS_DEMO,
+    statsFile: e.TRELLIS_STATS_FILE ? resolve(e.TRELLIS_STATS_FILE) : undefined,
     secureCookies: publicUrl.startsWith('https://'),
   };
+}
+
+/** TLS needs both files, and both must be readable now rather than at the first connection. */
+function grpcTls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): { certFile: string; keyFile: string } | undefined {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: TRELLIS_GRPC_TLS_CERT_FILE and TRELLIS_GRPC_TLS_KEY_FILE must be set together',
+    );
+  }
+  for (const [name, file] of [
+    ['TRELLIS_GRPC_TLS_CERT_FILE', certFile],
+    ['TRELLIS_GRPC_TLS_KEY_FILE', keyFile],
+  ] as const) {
+    try {
+      accessSync(file, constants.R_OK);
+    } catch {
+      throw new ConfigError(
+        `Invalid configuration: ${name} is not a readable file (got "${file}")`,
+      );
+    }
+  }
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }

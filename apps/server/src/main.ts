@@ -1,19 +1,55 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@trellis/db';
+import { renameSync, writeFileSync } from 'node:fs';
+import { migrate, openDatabase, withStatementCounts, type DatabaseStats } from '@trellis/db';
+import { Engine } from '@trellis/engine';
 import { bootstrapAdmin, type BootstrappedAdmin } from './accounts/bootstrap-admin';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { startDemo, type Demo } from './demo/start-demo';
+import { startGrpcServer } from './grpc/grpc-server';
+import type { ServerContext } from './http/server-context';
 
-/** Start-up: configuration, database, migrations, first admin, HTTP; then wait for a signal. */
+/**
+ * Start-up: configuration, database, migrations, first admin, engine (recovers its queue and
+ * running set), gRPC, HTTP; then wait for a signal.
+ */
 async function main(): Promise<void> {
   const config = loadOrExit();
-  const db = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  const counted = withStatementCounts(
+    await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ),
   );
+  const db = counted.db;
+  const stopStats = config.statsFile
+    ? writeStatsEverySecond(config.statsFile, counted.stats)
+    : () => {};
   await migrate(db);
   const admin = await bootstrapAdmin(db, config.admin);
-  const { app } = await buildApp({ db, config, logger: { level: config.logLevel } });
+  // The engine reports background failures through the app's logger, which exists once the
+  // app is built; the app in turn needs the engine.
+  let log = (message: string, error: unknown) => console.error(message, error);
+  const engine = new Engine({ db, onError: (message, error) => log(message, error) });
+  await engine.start();
+  const { app, context } = await buildApp({
+    db,
+    config,
+    engine,
+    logger: { level: config.logLevel },
+  });
+  log = (message, error) => app.log.error({ err: error }, message);
+  const grpc = await startGrpcServer({
+    db,
+    engine,
+    signer: context.signer,
+    host: config.http.host,
+    port: config.grpc.port,
+    tls: config.grpc.tls,
+    log,
+  });
 
+  // Started last, once both ports listen; stopped first.
+  const running: { demo?: Demo | undefined } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -22,8 +58,15 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    await running.demo?.stop();
+    // Stop accepting on both ports; the engine then writes what is buffered (acknowledging
+    // in-flight worker results) and ends the worker streams; the database closes last.
+    const grpcClosed = grpc.close();
     await app.close();
+    await engine.close();
+    await grpcClosed;
     await db.close();
+    stopStats();
     app.log.info('stopped cleanly');
     process.exit(0);
   };
@@ -31,7 +74,45 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.http.host, port: config.http.port });
+  running.demo = await startDemoIfWanted(config, context, (message) => app.log.info(message));
   printWelcome(config, db.kind, admin);
+}
+
+/** Writes the statement counts to `path` every second and once more when stopped. */
+function writeStatsEverySecond(path: string, stats: () => DatabaseStats): () => void {
+  const write = () => {
+    // Written aside and renamed, so a reader never sees half a file.
+    writeFileSync(`${path}.tmp`, JSON.stringify(stats()));
+    renameSync(`${path}.tmp`, path);
+  };
+  const timer = setInterval(write, 1000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    write();
+  };
+}
+
+/** The demo speaks plaintext gRPC to this server; with TLS on, it stays off. */
+async function startDemoIfWanted(
+  config: Config,
+  context: ServerContext,
+  log: (message: string) => void,
+): Promise<Demo | undefined> {
+  if (!config.demo) return undefined;
+  if (config.grpc.tls) {
+    log(
+      'demo not started: it speaks plaintext gRPC and TLS is configured (set TRELLIS_DEMO=0 to silence this)',
+    );
+    return undefined;
+  }
+  return startDemo({
+    db: context.db,
+    signer: context.signer,
+    httpPort: config.http.port,
+    grpcPort: config.grpc.port,
+    log,
+  });
 }
 
 function loadOrExit(): Config {

@@ -24,7 +24,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp();
-  fixture = await createTenantFixture(t.app);
+  fixture = await createTenantFixture(t.app, t.engine);
   client = fixture.owner.client;
 });
 afterAll(async () => t.close());

@@ -62,17 +62,46 @@ async function waitForOutput(
   throw new Error(`server never printed ${pattern}; output:\n${running.output()}`);
 }
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<number> {
+async function signIn(baseUrl: string, email: string, password: string) {
   const response = await fetch(`${baseUrl}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  return response.status;
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  return { status: response.status, cookie };
+}
+
+/** Waits until the demo has completed a run in the default tenant; resolves with its name. */
+async function firstCompletedDemoRun(
+  baseUrl: string,
+  cookie: string,
+  timeoutMs = 90_000,
+): Promise<string> {
+  const get = async <T>(path: string) =>
+    (await (await fetch(`${baseUrl}${path}`, { headers: { cookie } })).json()) as T;
+  const memberships = await get<{ rows: { tenant: { metadata: { id: string }; slug: string } }[] }>(
+    '/api/v1/users/memberships',
+  );
+  const tenantId = memberships.rows.find((row) => row.tenant.slug === 'default')!.tenant.metadata
+    .id;
+  const since = new Date(Date.now() - 3_600_000).toISOString();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const runs = await get<{ rows: { displayName: string; status: string }[] }>(
+      `/api/v1/stable/tenants/${tenantId}/workflow-runs?since=${since}&only_tasks=false&statuses=COMPLETED`,
+    );
+    if (runs.rows[0]) return runs.rows[0].displayName;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the demo completed no run');
 }
 
 describe('server process', () => {
-  it('starts on the embedded database, prints where to sign in, keeps data across a restart and stops cleanly', async () => {
+  it('starts on the embedded database with the demo running, prints where to sign in, keeps data across a restart and stops cleanly', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'trellis-process-'));
     const port = await freePort();
     const env = {
@@ -82,25 +111,36 @@ describe('server process', () => {
     };
     const baseUrl = `http://localhost:${port}`;
 
-    const first = startServer(env);
+    // The first start runs the demo (the default), as `npm start` does.
+    const first = startServer({
+      ...env,
+      TRELLIS_GRPC_PORT: String(await freePort()),
+      TRELLIS_DEMO: '1',
+    });
     const [, password] = await waitForOutput(first, /password: (\S+)/);
     expect(first.output()).toContain(`sign in at ${baseUrl}/auth/login as admin@example.com`);
     expect((await fetch(`${baseUrl}/api/ready`)).status).toBe(200);
-    expect(await signIn(baseUrl, 'admin@example.com', password!)).toBe(200);
+    const session = await signIn(baseUrl, 'admin@example.com', password!);
+    expect(session.status).toBe(200);
+    expect(await firstCompletedDemoRun(baseUrl, session.cookie)).toBeTruthy();
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
 
-    const second = startServer(env);
+    const second = startServer({
+      ...env,
+      TRELLIS_GRPC_PORT: String(await freePort()),
+      TRELLIS_DEMO: '0',
+    });
     await waitForOutput(second, /Trellis is running/);
     expect(second.output()).not.toContain('password:');
-    expect(await signIn(baseUrl, 'admin@example.com', password!)).toBe(200);
+    expect((await signIn(baseUrl, 'admin@example.com', password!)).status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
 
   it('refuses bad configuration with one line naming the setting', async () => {
-    const running = startServer({ TRELLIS_HTTP_PORT: 'eighty' });
+    const running = startServer({ TRELLIS_HTTP_PORT: 'eighty', TRELLIS_DEMO: '0' });
     expect(await running.exited).toBe(1);
     expect(running.output().trim()).toBe(
       'Invalid configuration: TRELLIS_HTTP_PORT must be a port number (got "eighty")',

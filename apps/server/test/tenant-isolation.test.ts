@@ -22,8 +22,8 @@ let intruderToken: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp();
-  victim = await createTenantFixture(t.app);
-  intruder = await createTenantFixture(t.app);
+  victim = await createTenantFixture(t.app, t.engine);
+  intruder = await createTenantFixture(t.app, t.engine);
   intruderToken = new TestClient(t.app);
   intruderToken.bearer = intruder.token;
 });

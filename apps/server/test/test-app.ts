@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type Database } from '@trellis/db';
+import { Engine } from '@trellis/engine';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -8,6 +9,7 @@ export const TEST_PUBLIC_URL = 'http://trellis.test:8080';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  engine: Engine;
   close(): Promise<void>;
 }
 
@@ -21,13 +23,23 @@ export async function startTestApp(): Promise<TestApp> {
     // Each TestClient is its own client address, as distinct browsers would be.
     TRELLIS_TRUST_PROXY: 'true',
   });
-  const { app } = await buildApp({ db, config, validateResponses: true });
+  // Background failures of the engine fail the test file when it closes.
+  const engineErrors: string[] = [];
+  const engine = new Engine({
+    db,
+    onError: (message, error) => engineErrors.push(`${message}: ${String(error)}`),
+  });
+  await engine.start();
+  const { app } = await buildApp({ db, config, engine, validateResponses: true });
   return {
     app,
     db,
+    engine,
     async close() {
       await app.close();
+      await engine.close();
       await drop();
+      if (engineErrors.length > 0) throw new Error(`engine errors:\n${engineErrors.join('\n')}`);
     },
   };
 }
@@ -152,25 +164,35 @@ export async function createApiToken(
 }
 
 /**
- * A fingerprint of every row of every account table: a request that must change nothing
- * leaves it equal, whether it would have inserted, updated or deleted.
+ * What a request that must change nothing has to leave equal: every row of the account and
+ * engine tables. Workers are compared on what users change (the engine keeps their liveness
+ * up to date in the background).
  */
+const SNAPSHOT_SOURCES: Record<string, string> = {
+  users: 'users',
+  user_sessions: 'user_sessions',
+  tenants: 'tenants',
+  tenant_alerting_settings: 'tenant_alerting_settings',
+  tenant_members: 'tenant_members',
+  tenant_invites: 'tenant_invites',
+  api_tokens: 'api_tokens',
+  workflows: 'workflows',
+  workflow_versions: 'workflow_versions',
+  workflow_runs: 'workflow_runs',
+  tasks: 'tasks',
+  task_queue: 'task_queue',
+  task_runtimes: 'task_runtimes',
+  task_events: 'task_events',
+  workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
+};
+
 export async function databaseSnapshot(db: Database): Promise<Record<string, string>> {
-  const tables = [
-    'users',
-    'user_sessions',
-    'tenants',
-    'tenant_alerting_settings',
-    'tenant_members',
-    'tenant_invites',
-    'api_tokens',
-  ];
   const snapshot: Record<string, string> = {};
-  for (const table of tables) {
+  for (const [name, source] of Object.entries(SNAPSHOT_SOURCES)) {
     const { rows } = await db.query<{ digest: string | null }>(
-      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t`,
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${source} t`,
     );
-    snapshot[table] = rows[0]!.digest ?? 'empty';
+    snapshot[name] = rows[0]!.digest ?? 'empty';
   }
   return snapshot;
 }
@@ -179,7 +201,7 @@ export async function databaseSnapshot(db: Database): Promise<Record<string, str
  * A tenant with one of each resource a path can name, so route-walking tests can fill in every
  * path parameter with a real id of that tenant.
  */
-export async function createTenantFixture(app: FastifyInstance) {
+export async function createTenantFixture(app: FastifyInstance, engine: Engine) {
   const owner = await registerOwner(app);
   const colleague = await registerUser(app);
   const invite = await owner.client.post<{ metadata: { id: string } }>(
@@ -204,11 +226,28 @@ export async function createTenantFixture(app: FastifyInstance) {
   const tokens = await owner.client.get<{ rows: { metadata: { id: string } }[] }>(
     `/api/v1/tenants/${owner.tenantId}/api-tokens`,
   );
+  const { workflowId } = await engine.putWorkflow(owner.tenantId, {
+    name: 'fixture-workflow',
+    tasks: [{ readableId: 'step', actionId: 'fixture-workflow:step' }],
+  });
+  const [runId] = await engine.trigger(owner.tenantId, [
+    { workflowName: 'fixture-workflow', input: {} },
+  ]);
+  const run = await engine.getRunDetails(owner.tenantId, runId!);
+  const workerId = await engine.registerWorker(owner.tenantId, {
+    name: 'fixture-worker',
+    actions: ['other-workflow:step'],
+    slotConfig: { default: 1 },
+  });
   const ids: Record<string, string> = {
     tenant: owner.tenantId,
     member: members.body.rows.find((row) => row.user.email === colleague.email)!.metadata.id,
     invite: pending.body.metadata.id,
     apiToken: tokens.body.rows[0]!.metadata.id,
+    workflow: workflowId,
+    worker: workerId,
+    run: runId!,
+    task: run.tasks[0]!.externalId,
   };
   return { owner, colleague, token, ids };
 }

@@ -22,3 +22,65 @@ export type TenantInviteStatus = z.infer<typeof tenantInviteStatusSchema>;
 export function roleAtLeast(role: TenantMemberRole, required: TenantMemberRole): boolean {
   return TENANT_MEMBER_ROLES.indexOf(role) <= TENANT_MEMBER_ROLES.indexOf(required);
 }
+
+/** Status of a task or run, as every v1 endpoint reports it. */
+export const V1_TASK_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'CANCELLED', 'FAILED'] as const;
+export const v1TaskStatusSchema = z.enum(V1_TASK_STATUSES).meta({ id: 'V1TaskStatus' });
+export type V1TaskStatus = z.infer<typeof v1TaskStatusSchema>;
+
+/** What happened to a task; the timeline of a task is a list of these. */
+export const V1_TASK_EVENT_TYPES = [
+  'REQUEUED_NO_WORKER',
+  'REQUEUED_RATE_LIMIT',
+  'SCHEDULING_TIMED_OUT',
+  'ASSIGNED',
+  'STARTED',
+  'FINISHED',
+  'FAILED',
+  'RETRYING',
+  'CANCELLED',
+  'TIMED_OUT',
+  'REASSIGNED',
+  'SLOT_RELEASED',
+  'TIMEOUT_REFRESHED',
+  'RETRIED_BY_USER',
+  'SENT_TO_WORKER',
+  'RATE_LIMIT_ERROR',
+  'ACKNOWLEDGED',
+  'CREATED',
+  'QUEUED',
+  'SKIPPED',
+  'COULD_NOT_SEND_TO_WORKER',
+] as const;
+export const v1TaskEventTypeSchema = z.enum(V1_TASK_EVENT_TYPES).meta({ id: 'V1TaskEventType' });
+export type V1TaskEventType = z.infer<typeof v1TaskEventTypeSchema>;
+
+export const v1WorkflowTypeSchema = z.enum(['DAG', 'TASK']).meta({ id: 'V1WorkflowType' });
+export type V1WorkflowType = z.infer<typeof v1WorkflowTypeSchema>;
+
+export const workerStatusSchema = z
+  .enum(['ACTIVE', 'INACTIVE', 'PAUSED'])
+  .meta({ id: 'WorkerStatus' });
+export type WorkerStatus = z.infer<typeof workerStatusSchema>;
+
+export const workerTypeSchema = z
+  .enum(['SELFHOSTED', 'MANAGED', 'WEBHOOK'])
+  .meta({ id: 'WorkerType' });
+
+export const workerRuntimeSdksSchema = z
+  .enum(['GOLANG', 'PYTHON', 'TYPESCRIPT', 'RUBY'])
+  .meta({ id: 'WorkerRuntimeSDKs' });
+
+export const stepRunStatusSchema = z
+  .enum([
+    'PENDING',
+    'PENDING_ASSIGNMENT',
+    'ASSIGNED',
+    'RUNNING',
+    'SUCCEEDED',
+    'FAILED',
+    'CANCELLED',
+    'CANCELLING',
+    'BACKOFF',
+  ])
+  .meta({ id: 'StepRunStatus' });

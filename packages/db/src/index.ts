@@ -11,3 +11,5 @@ export { migrate } from './migrate';
 export type { AppliedMigration, MigrateOptions } from './migrate';
 export { createTestDatabase, testDatabaseKind } from './test-database';
 export type { CreateTestDatabaseOptions, TestDatabase } from './test-database';
+export { withStatementCounts } from './counting-database';
+export type { DatabaseStats } from './counting-database';

@@ -1,2 +1,10 @@
-/** The orchestration engine arrives with the engine issue; this package holds its place in the workspace. */
-export {};
+export { Engine, ENGINE_DEFAULTS } from './engine';
+export type { EngineOptions } from './engine';
+export { EngineError } from './errors';
+export type { EngineErrorCode } from './errors';
+export type { WorkerStream } from './worker-pool';
+export { parseDuration } from './durations';
+export type { TaskDefinitionInput, WorkflowDefinitionInput } from './workflow-definition';
+export type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
+export type * from './types';
+export { systemClock } from './types';

@@ -49,6 +49,22 @@ export async function findUsableApiToken(
   return rows[0];
 }
 
+/** An internal token of the server's own (e.g. the demo's) still valid at `validUntil`. */
+export async function findInternalApiToken(
+  db: Queryable,
+  tenantId: string,
+  name: string,
+  validUntil: Date,
+): Promise<ApiTokenRow | undefined> {
+  const { rows } = await db.query<ApiTokenRow>(
+    `SELECT ${API_TOKEN_COLUMNS} FROM api_tokens
+     WHERE tenant_id = $1 AND name = $2 AND internal AND NOT revoked AND expires_at > $3
+     ORDER BY expires_at DESC LIMIT 1`,
+    [tenantId, name, validUntil],
+  );
+  return rows[0];
+}
+
 /** Tokens users manage: not revoked and not internal. Expired ones stay listed. */
 export async function listApiTokens(db: Queryable, tenantId: string): Promise<ApiTokenRow[]> {
   const { rows } = await db.query<ApiTokenRow>(

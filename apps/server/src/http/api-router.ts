@@ -67,7 +67,11 @@ export function createApiRouter(
             }
           }
           reply.code(status);
-          return responseSchema ? result : reply.send();
+          if (!responseSchema) return reply.send();
+          // A bare string (a run's status) is still a JSON document; Fastify would send it as text.
+          return typeof result === 'string'
+            ? reply.type('application/json; charset=utf-8').send(JSON.stringify(result))
+            : result;
         },
       });
     },

@@ -1,4 +1,5 @@
 import type { Database } from '@trellis/db';
+import type { Engine } from '@trellis/engine';
 import type { Config } from '../config';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import type { LoginThrottle } from './login-throttle';
@@ -7,6 +8,7 @@ import type { RateLimiter } from './rate-limiter';
 /** What route handlers share: the database, configuration and the server's keys and limiters. */
 export interface ServerContext {
   db: Database;
+  engine: Engine;
   config: Config;
   version: string;
   signer: ApiTokenSigner;

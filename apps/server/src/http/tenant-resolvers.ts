@@ -9,10 +9,10 @@ import type { Queryable } from '@trellis/db';
 type TenantOf = (db: Queryable, id: string) => Promise<string | undefined>;
 
 const tenantColumnOf =
-  (table: string): TenantOf =>
+  (table: string, idColumn = 'id', condition = 'true'): TenantOf =>
   async (db, id) => {
     const { rows } = await db.query<{ tenantId: string }>(
-      `SELECT tenant_id AS "tenantId" FROM ${table} WHERE id = $1`,
+      `SELECT tenant_id AS "tenantId" FROM ${table} WHERE ${idColumn} = $1 AND ${condition}`,
       [id],
     );
     return rows[0]?.tenantId;
@@ -23,4 +23,8 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   member: tenantColumnOf('tenant_members'),
   invite: tenantColumnOf('tenant_invites'),
   apiToken: tenantColumnOf('api_tokens'),
+  workflow: tenantColumnOf('workflows', 'id', 'deleted_at IS NULL'),
+  worker: tenantColumnOf('workers'),
+  run: tenantColumnOf('workflow_runs'),
+  task: tenantColumnOf('tasks', 'external_id'),
 };

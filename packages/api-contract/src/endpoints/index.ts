@@ -1,13 +1,19 @@
 import type { EndpointDefinition } from '../endpoint';
 import * as apiTokens from './api-tokens.endpoints';
 import * as meta from './meta.endpoints';
+import * as runs from './runs.endpoints';
 import * as tenants from './tenants.endpoints';
 import * as users from './users.endpoints';
+import * as workers from './workers.endpoints';
+import * as workflows from './workflows.endpoints';
 
 export * from './api-tokens.endpoints';
 export * from './meta.endpoints';
 export * from './tenants.endpoints';
+export * from './runs.endpoints';
 export * from './users.endpoints';
+export * from './workers.endpoints';
+export * from './workflows.endpoints';
 
 /** Every endpoint the server serves; the OpenAPI document and the route tests walk this list. */
 export const allEndpoints: readonly EndpointDefinition[] = [
@@ -15,4 +21,7 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(users),
   ...Object.values(tenants),
   ...Object.values(apiTokens),
+  ...Object.values(workflows),
+  ...Object.values(workers),
+  ...Object.values(runs),
 ];

@@ -1,0 +1,42 @@
+/**
+ * Every gRPC call carries `authorization: bearer <api token>`. The token must verify with the
+ * server's ES256 key (the same signer as REST) and still be usable in the token table (not
+ * revoked, not expired). A positive check is remembered briefly so that heartbeats and the
+ * per-task hot path do not cost a query each: a revocation takes effect within that time.
+ */
+import { status, type Metadata } from '@grpc/grpc-js';
+import type { Queryable } from '@trellis/db';
+import type { ApiTokenSigner } from '../accounts/api-token-signer';
+import { findUsableApiToken } from '../accounts/api-token.queries';
+import { GrpcError } from './grpc-errors';
+
+export const TOKEN_CHECK_CACHE_MS = 5_000;
+const MAX_CACHED_TOKENS = 10_000;
+
+export type Authenticate = (metadata: Metadata) => Promise<string>;
+
+export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Authenticate {
+  const checked = new Map<string, { tenantId: string; at: number }>();
+  return async (metadata) => {
+    const header = metadata.get('authorization')[0];
+    const match = typeof header === 'string' ? /^bearer\s+(\S+)$/i.exec(header.trim()) : null;
+    if (!match) {
+      throw new GrpcError(
+        status.UNAUTHENTICATED,
+        'missing "authorization: bearer <API token>" metadata',
+      );
+    }
+    const token = match[1]!;
+    const cached = checked.get(token);
+    if (cached && Date.now() - cached.at < TOKEN_CHECK_CACHE_MS) return cached.tenantId;
+    const claims = await signer.verify(token);
+    const row = claims ? await findUsableApiToken(db, claims.tokenId) : undefined;
+    if (!claims || !row || row.tenantId !== claims.tenantId) {
+      checked.delete(token);
+      throw new GrpcError(status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
+    }
+    if (checked.size >= MAX_CACHED_TOKENS) checked.clear();
+    checked.set(token, { tenantId: claims.tenantId, at: Date.now() });
+    return claims.tenantId;
+  };
+}

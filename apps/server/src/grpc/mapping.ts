@@ -1,0 +1,173 @@
+/** Between proto messages (server form) and engine types. */
+import type {
+  AssignedActionData,
+  RunResult,
+  RunStatus,
+  TaskDefinitionInput,
+  TriggerRequest,
+  WorkflowDefinitionInput,
+} from '@trellis/engine';
+import { invalid, parseJsonField, parseJsonObject } from './grpc-errors';
+import type {
+  CreateTaskOpts,
+  CreateWorkflowVersionRequest,
+  TriggerWorkflowRequest,
+  WorkerLabels,
+} from './messages';
+import { toTimestamp } from './timestamps';
+
+export function toAssignedAction(action: AssignedActionData): Record<string, unknown> {
+  return {
+    tenant_id: action.tenantId,
+    workflow_run_id: action.workflowRunId,
+    get_group_key_run_id: '',
+    // Echoed back by the SDK in step events and otherwise opaque.
+    job_id: action.stepId,
+    job_name: action.workflowName,
+    job_run_id: action.taskExternalId,
+    task_id: action.stepId,
+    task_run_external_id: action.taskExternalId,
+    action_id: action.actionId,
+    action_type: action.kind === 'START' ? 'START_STEP_RUN' : 'CANCEL_STEP_RUN',
+    action_payload: action.payload,
+    task_name: action.taskName,
+    retry_count: action.retryCount,
+    additional_metadata: JSON.stringify(action.additionalMetadata),
+    ...(action.childIndex !== null ? { child_workflow_index: action.childIndex } : {}),
+    ...(action.childKey !== null ? { child_workflow_key: action.childKey } : {}),
+    // Upstream puts the parent *task* id here, and the SDK relies on that.
+    ...(action.parentTaskExternalId !== null
+      ? { parent_workflow_run_id: action.parentTaskExternalId }
+      : {}),
+    priority: action.priority,
+    ...(action.workflowId ? { workflow_id: action.workflowId } : {}),
+    ...(action.workflowVersionId ? { workflow_version_id: action.workflowVersionId } : {}),
+    task_inserted_at: toTimestamp(action.taskInsertedAt),
+  };
+}
+
+/** The final WorkflowRunEvent: one result per task, with its output or its error. */
+export function toWorkflowRunEvent(result: RunResult): Record<string, unknown> {
+  return {
+    workflow_run_id: result.runId,
+    event_type: 'WORKFLOW_RUN_EVENT_TYPE_FINISHED',
+    event_timestamp: toTimestamp(result.finishedAt),
+    results: result.tasks.map((task) => ({
+      task_run_external_id: task.externalId,
+      task_name: task.readableId,
+      job_run_id: task.externalId,
+      ...(task.status === 'COMPLETED'
+        ? { output: JSON.stringify(task.output ?? null) }
+        : { error: task.error ?? `Task ${task.status.toLowerCase()}` }),
+    })),
+  };
+}
+
+/** A run the subscriber cannot have (malformed or unknown id): rejects that one await only. */
+export function workflowRunErrorEvent(runId: string, message: string): Record<string, unknown> {
+  return {
+    workflow_run_id: runId,
+    event_type: 'WORKFLOW_RUN_EVENT_TYPE_FINISHED',
+    event_timestamp: toTimestamp(new Date()),
+    results: [{ task_run_external_id: '', task_name: '', job_run_id: '', error: message }],
+  };
+}
+
+export const PROTO_RUN_STATUS: Record<RunStatus, string> = {
+  QUEUED: 'QUEUED',
+  RUNNING: 'RUNNING',
+  COMPLETED: 'COMPLETED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELLED',
+};
+
+export function toLabels(labels: Record<string, WorkerLabels>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(labels)) {
+    if (value.str_value !== undefined) out[key] = value.str_value;
+    else if (value.int_value !== undefined) out[key] = value.int_value;
+  }
+  return out;
+}
+
+export function toTriggerRequest(request: TriggerWorkflowRequest): TriggerRequest {
+  if (!request.name) throw invalid('name is required');
+  return {
+    workflowName: request.name,
+    input: parseJsonField(request.input, 'input'),
+    additionalMetadata: parseJsonObject(request.additional_metadata, 'additional_metadata'),
+    priority: request.priority,
+    parentTaskExternalId: request.parent_task_run_external_id || undefined,
+    parentRunId: request.parent_id || undefined,
+    childIndex: request.child_index,
+    childKey: request.child_key || undefined,
+  };
+}
+
+function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
+  return {
+    readableId: task.readable_id,
+    actionId: task.action,
+    timeout: task.timeout,
+    scheduleTimeout: task.schedule_timeout,
+    parents: task.parents,
+    retries: task.retries,
+    backoffFactor: task.backoff_factor,
+    backoffMaxSeconds: task.backoff_max_seconds,
+    slotRequests: task.slot_requests,
+    isDurable: task.is_durable,
+  };
+}
+
+/** What the engine acts on, plus the rest of the request kept with the version for later. */
+export function toWorkflowDefinition(
+  request: CreateWorkflowVersionRequest,
+): WorkflowDefinitionInput {
+  let inputJsonSchema: unknown = null;
+  if (request.input_json_schema && request.input_json_schema.length > 0) {
+    try {
+      inputJsonSchema = JSON.parse(request.input_json_schema.toString('utf8'));
+    } catch {
+      throw invalid('input_json_schema is not valid JSON');
+    }
+  }
+  const taskExtras = (task: CreateTaskOpts) => ({
+    rate_limits: task.rate_limits,
+    worker_labels: task.worker_labels,
+    concurrency: task.concurrency,
+    conditions: task.conditions ?? null,
+    batch: task.batch ?? null,
+  });
+  return {
+    name: request.name,
+    description: request.description,
+    version: request.version,
+    tasks: request.tasks.map(toTaskDefinition),
+    onFailureTask: request.on_failure_task ? toTaskDefinition(request.on_failure_task) : undefined,
+    defaultPriority: request.default_priority,
+    inputJsonSchema,
+    extra: {
+      event_triggers: request.event_triggers,
+      cron_triggers: request.cron_triggers,
+      cron_input: request.cron_input ?? null,
+      concurrency:
+        request.concurrency_arr.length > 0
+          ? request.concurrency_arr
+          : (request.concurrency ?? null),
+      sticky: request.sticky ?? null,
+      default_filters: request.default_filters,
+      idempotency: request.idempotency ?? null,
+      tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
+    },
+  };
+}
+
+/** Metadata on logs and stream events is optional JSON: anything unparsable is dropped. */
+export function optionalJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The proto messages our handlers read and write, in the shape grpc-js gives them with
+ * PROTO_LOADER_OPTIONS (snake_case names, enums as names, int64 as numbers, bytes as Buffers,
+ * proto3 `optional` absent as undefined). Only the fields Trellis uses are declared.
+ */
+export interface Timestamp {
+  seconds: number | string;
+  nanos: number;
+}
+
+export interface WorkerLabels {
+  str_value?: string;
+  int_value?: number;
+}
+
+export interface WorkerRegisterRequest {
+  worker_name: string;
+  actions: string[];
+  services: string[];
+  slots?: number;
+  labels: Record<string, WorkerLabels>;
+  runtime_info?: Record<string, unknown>;
+  slot_config: Record<string, number>;
+}
+
+export interface WorkerIdRequest {
+  worker_id: string;
+}
+
+export interface HeartbeatRequest {
+  worker_id: string;
+  heartbeat_at?: Timestamp | null;
+}
+
+export interface StepActionEvent {
+  worker_id: string;
+  task_run_external_id: string;
+  action_id: string;
+  event_timestamp?: Timestamp | null;
+  event_type: string | number;
+  event_payload: string;
+  retry_count?: number;
+  should_not_retry?: boolean;
+}
+
+export interface SubscribeToWorkflowRunsRequest {
+  workflow_run_id: string;
+}
+
+export interface SubscribeToWorkflowEventsRequest {
+  workflow_run_id?: string;
+  additional_meta_key?: string;
+  additional_meta_value?: string;
+}
+
+export interface RefreshTimeoutRequest {
+  task_run_external_id: string;
+  increment_timeout_by: string;
+}
+
+export interface TaskIdRequest {
+  task_run_external_id: string;
+}
+
+export interface UpsertWorkerLabelsRequest {
+  worker_id: string;
+  labels: Record<string, WorkerLabels>;
+}
+
+export interface PushEventRequest {
+  key: string;
+  payload: string;
+  event_timestamp?: Timestamp | null;
+  additional_metadata?: string;
+  priority?: number;
+  scope?: string;
+}
+
+export interface PutLogRequest {
+  task_run_external_id: string;
+  created_at?: Timestamp | null;
+  message: string;
+  level?: string;
+  metadata: string;
+  task_retry_count?: number;
+}
+
+export interface PutStreamEventRequest {
+  task_run_external_id: string;
+  created_at?: Timestamp | null;
+  message: Buffer;
+  metadata: string;
+  event_index?: number;
+}
+
+export interface TriggerWorkflowRequest {
+  name: string;
+  input: string;
+  parent_id?: string;
+  parent_task_run_external_id?: string;
+  child_index?: number;
+  child_key?: string;
+  additional_metadata?: string;
+  desired_worker_id?: string;
+  priority?: number;
+}
+
+export interface CreateTaskOpts {
+  readable_id: string;
+  action: string;
+  timeout: string;
+  inputs: string;
+  parents: string[];
+  retries: number;
+  backoff_factor?: number;
+  backoff_max_seconds?: number;
+  schedule_timeout?: string;
+  is_durable: boolean;
+  slot_requests: Record<string, number>;
+  rate_limits: unknown[];
+  worker_labels: Record<string, unknown>;
+  concurrency: unknown[];
+  conditions?: unknown;
+  batch?: unknown;
+}
+
+export interface CreateWorkflowVersionRequest {
+  name: string;
+  description: string;
+  version: string;
+  event_triggers: string[];
+  cron_triggers: string[];
+  tasks: CreateTaskOpts[];
+  concurrency?: unknown;
+  cron_input?: string;
+  on_failure_task?: CreateTaskOpts | null;
+  sticky?: string;
+  default_priority?: number;
+  concurrency_arr: unknown[];
+  default_filters: unknown[];
+  input_json_schema?: Buffer;
+  idempotency?: unknown;
+}
+
+export interface TasksRequest {
+  external_ids: string[];
+  filter?: unknown;
+}
+
+export interface TriggerWorkflowRunRequest {
+  workflow_name: string;
+  input: Buffer;
+  additional_metadata: Buffer;
+  priority?: number;
+}

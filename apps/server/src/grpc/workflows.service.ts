@@ -1,0 +1,33 @@
+/** WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks). */
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { Engine } from '@trellis/engine';
+import { invalid } from './grpc-errors';
+import { unary, type HandlerContext } from './handlers';
+import { toTriggerRequest } from './mapping';
+import type { TriggerWorkflowRequest } from './messages';
+
+/** The SDK sends bulk triggers in batches of up to 500. */
+const MAX_BULK_TRIGGERS = 1000;
+
+export function workflowsService(
+  engine: Engine,
+  ctx: HandlerContext,
+): UntypedServiceImplementation {
+  return {
+    TriggerWorkflow: unary(ctx, async (tenantId, request: TriggerWorkflowRequest) => {
+      const [runId] = await engine.trigger(tenantId, [toTriggerRequest(request)]);
+      return { workflow_run_id: runId };
+    }),
+
+    BulkTriggerWorkflow: unary(
+      ctx,
+      async (tenantId, request: { workflows: TriggerWorkflowRequest[] }) => {
+        if (request.workflows.length > MAX_BULK_TRIGGERS) {
+          throw invalid(`at most ${MAX_BULK_TRIGGERS} workflows per bulk trigger`);
+        }
+        const runIds = await engine.trigger(tenantId, request.workflows.map(toTriggerRequest));
+        return { workflow_run_ids: runIds };
+      },
+    ),
+  };
+}

@@ -1,0 +1,122 @@
+import { workerGet, workerList, workerUpdate, type Worker } from '@trellis/api-contract';
+import {
+  findWorkerView,
+  listRecentWorkers,
+  listRecentWorkerTasks,
+  listWorkflowsServedBy,
+  type WorkerViewRow,
+} from '../../read-models/worker.queries';
+import { notFound } from '../api-error';
+import type { ApiRouter } from '../api-router';
+
+/** How many of a worker's latest tasks its detail shows. */
+const RECENT_TASKS = 20;
+
+const LANGUAGES = new Set(['GOLANG', 'PYTHON', 'TYPESCRIPT', 'RUBY']);
+
+function presentWorker(row: WorkerViewRow): Worker {
+  const slotConfig = Object.fromEntries(
+    Object.entries(row.slotConfig).map(([type, limit]) => [
+      type,
+      { limit, available: Math.max(0, limit - (row.slotsUsed[type] ?? 0)) },
+    ]),
+  );
+  const runtime = row.runtimeInfo ?? {};
+  const language =
+    typeof runtime.language === 'string' && LANGUAGES.has(runtime.language)
+      ? runtime.language
+      : undefined;
+  const text = (key: string) =>
+    typeof runtime[key] === 'string' && runtime[key] ? { [key]: runtime[key] as string } : {};
+  return {
+    metadata: {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    name: row.name,
+    type: 'SELFHOSTED',
+    status: row.isPaused ? 'PAUSED' : row.status,
+    lastHeartbeatAt: row.lastHeartbeatAt.toISOString(),
+    actions: row.actions,
+    labels: Object.entries(row.labels).map(([key, value]) => ({
+      metadata: {
+        id: `${row.id}:${key}`,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      key,
+      value: String(value),
+    })),
+    runtimeInfo: {
+      ...text('sdkVersion'),
+      ...(language ? { language: language as 'GOLANG' | 'PYTHON' | 'TYPESCRIPT' | 'RUBY' } : {}),
+      ...text('languageVersion'),
+      ...text('os'),
+      ...text('runtimeExtra'),
+    },
+    slotConfig,
+    maxRuns: slotConfig.default?.limit ?? 0,
+    availableRuns: slotConfig.default?.available ?? 0,
+  };
+}
+
+const STEP_RUN_STATUS: Record<
+  string,
+  'PENDING_ASSIGNMENT' | 'ASSIGNED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'PENDING'
+> = {
+  PENDING: 'PENDING',
+  QUEUED: 'PENDING_ASSIGNMENT',
+  ASSIGNED: 'ASSIGNED',
+  RUNNING: 'RUNNING',
+  COMPLETED: 'SUCCEEDED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELLED',
+};
+
+export function registerWorkerRoutes(api: ApiRouter): void {
+  const { db, engine } = api.context;
+
+  api.handle(workerList, async ({ identity }) => ({
+    rows: (await listRecentWorkers(db, identity.tenant!.id)).map(presentWorker),
+  }));
+
+  const detail = async (tenantId: string, workerId: string): Promise<Worker> => {
+    const row = await findWorkerView(db, tenantId, workerId);
+    if (!row) throw notFound('Worker not found');
+    const [workflows, recent] = await Promise.all([
+      listWorkflowsServedBy(db, tenantId, row.actions),
+      listRecentWorkerTasks(db, tenantId, workerId, RECENT_TASKS),
+    ]);
+    return {
+      ...presentWorker(row),
+      registeredWorkflows: workflows,
+      recentStepRuns: recent.map((task) => ({
+        metadata: {
+          id: task.externalId,
+          createdAt: task.createdAt.toISOString(),
+          updatedAt: task.updatedAt.toISOString(),
+        },
+        actionId: task.actionId,
+        status: STEP_RUN_STATUS[task.status] ?? 'PENDING',
+        ...(task.startedAt ? { startedAt: task.startedAt.toISOString() } : {}),
+        ...(task.finishedAt && task.status !== 'CANCELLED'
+          ? { finishedAt: task.finishedAt.toISOString() }
+          : {}),
+        ...(task.finishedAt && task.status === 'CANCELLED'
+          ? { cancelledAt: task.finishedAt.toISOString() }
+          : {}),
+        workflowRunId: task.runId,
+      })),
+    };
+  };
+
+  api.handle(workerGet, async ({ params, identity }) => detail(identity.tenant!.id, params.worker));
+
+  api.handle(workerUpdate, async ({ params, body, identity }) => {
+    const tenantId = identity.tenant!.id;
+    if (body.isPaused !== undefined)
+      await engine.setWorkerPaused(tenantId, params.worker, body.isPaused);
+    return detail(tenantId, params.worker);
+  });
+}

@@ -1,0 +1,95 @@
+import type { Queryable } from '@trellis/db';
+
+export interface WorkerViewRow {
+  id: string;
+  name: string;
+  actions: string[];
+  slotConfig: Record<string, number>;
+  /** Units in use per slot type, from the running set. */
+  slotsUsed: Record<string, number>;
+  labels: Record<string, string | number>;
+  runtimeInfo: Record<string, unknown> | null;
+  status: 'ACTIVE' | 'INACTIVE';
+  isPaused: boolean;
+  lastHeartbeatAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const WORKER_SELECT = `SELECT w.id, w.name, w.actions, w.slot_config AS "slotConfig",
+  coalesce((SELECT jsonb_object_agg(slot_type, units) FROM (
+     SELECT rt.slot_type, sum(rt.slot_units)::int AS units FROM task_runtimes rt
+     WHERE rt.tenant_id = w.tenant_id AND rt.worker_id = w.id GROUP BY rt.slot_type) used), '{}') AS "slotsUsed",
+  w.labels, w.runtime_info AS "runtimeInfo", w.status, w.is_paused AS "isPaused",
+  w.last_heartbeat_at AS "lastHeartbeatAt", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
+  FROM workers w`;
+
+/** Workers seen in the last day, most recently seen first. */
+export async function listRecentWorkers(db: Queryable, tenantId: string): Promise<WorkerViewRow[]> {
+  const { rows } = await db.query<WorkerViewRow>(
+    `${WORKER_SELECT} WHERE w.tenant_id = $1 AND w.last_heartbeat_at > now() - interval '24 hours'
+     ORDER BY w.last_heartbeat_at DESC, w.id`,
+    [tenantId],
+  );
+  return rows;
+}
+
+export async function findWorkerView(
+  db: Queryable,
+  tenantId: string,
+  workerId: string,
+): Promise<WorkerViewRow | undefined> {
+  const { rows } = await db.query<WorkerViewRow>(
+    `${WORKER_SELECT} WHERE w.tenant_id = $1 AND w.id = $2`,
+    [tenantId, workerId],
+  );
+  return rows[0];
+}
+
+export interface WorkerTaskRow {
+  externalId: string;
+  runId: string;
+  actionId: string;
+  status: string;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The latest tasks a worker ran. */
+export async function listRecentWorkerTasks(
+  db: Queryable,
+  tenantId: string,
+  workerId: string,
+  limit: number,
+): Promise<WorkerTaskRow[]> {
+  const { rows } = await db.query<WorkerTaskRow>(
+    `SELECT t.external_id AS "externalId", t.run_id AS "runId", t.action_id AS "actionId", t.status,
+       t.started_at AS "startedAt", t.finished_at AS "finishedAt", t.created_at AS "createdAt",
+       coalesce(t.finished_at, t.started_at, t.created_at) AS "updatedAt"
+     FROM tasks t WHERE t.tenant_id = $1 AND t.worker_id = $2
+     ORDER BY t.id DESC LIMIT ${limit}`,
+    [tenantId, workerId],
+  );
+  return rows;
+}
+
+/** Workflows whose latest version has a task this worker can run. */
+export async function listWorkflowsServedBy(
+  db: Queryable,
+  tenantId: string,
+  actions: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  if (actions.length === 0) return [];
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT DISTINCT w.id, w.name FROM workflows w
+     JOIN LATERAL (SELECT v.id FROM workflow_versions v WHERE v.workflow_id = w.id
+                   ORDER BY v.version_order DESC LIMIT 1) latest ON true
+     JOIN workflow_steps s ON s.workflow_version_id = latest.id
+     WHERE w.tenant_id = $1 AND w.deleted_at IS NULL AND s.action_id = ANY($2::text[])
+     ORDER BY w.name`,
+    [tenantId, actions],
+  );
+  return rows;
+}

@@ -1,0 +1,157 @@
+/**
+ * The crash test: the real server (`main.ts`) is SIGKILLed while 1,000 tasks are in flight and
+ * started again on the same database. Every run must still reach a final state, no completed
+ * result may be lost or recorded twice, and the SDK workers and client must reconnect by
+ * themselves. Runs on PGlite (a data folder), or on PostgreSQL when TRELLIS_TEST_DATABASE_URL
+ * is set.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, openPostgresDatabase, type Database } from '@trellis/db';
+import {
+  createTenantToken,
+  freePort,
+  killAll,
+  PUBLIC_URL,
+  runClient,
+  SdkProcess,
+  startWorker,
+} from './harness';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const TSX = fileURLToPath(
+  new URL('../../../../node_modules/tsx/dist/esm/index.mjs', import.meta.url),
+);
+const TASKS = 1000;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await killAll();
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A fresh place for the server's data: a PGlite folder, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+}> {
+  const serverUrl = process.env['TRELLIS_TEST_DATABASE_URL'];
+  if (serverUrl) {
+    const name = `trellis_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = openPostgresDatabase({ connectionString: serverUrl });
+    await admin.exec(`create database ${name}`);
+    await admin.close();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    cleanups.push(async () => {
+      const db = openPostgresDatabase({ connectionString: serverUrl });
+      await db.exec(`drop database if exists ${name} with (force)`);
+      await db.close();
+    });
+    return {
+      env: { DATABASE_URL: url.toString() },
+      open: async () => openDatabase({ databaseUrl: url.toString() }),
+    };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'trellis-crash-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  return { env: { TRELLIS_DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
+}
+
+function startServer(env: Record<string, string>): SdkProcess {
+  const server = new SdkProcess(
+    spawn(process.execPath, ['--import', TSX, MAIN], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  cleanups.push(async () => {
+    server.kill();
+    await server.exited;
+  });
+  return server;
+}
+
+describe('crash recovery', () => {
+  it(`finishes ${TASKS} tasks exactly once across a SIGKILL of the server`, async () => {
+    const database = await freshDatabase();
+    const grpcPort = await freePort();
+    const address = `127.0.0.1:${grpcPort}`;
+    const setup = await database.open();
+    await migrate(setup);
+    const { token, tenantId } = await createTenantToken(setup, address);
+    await setup.close();
+    const env = {
+      ...database.env,
+      TRELLIS_GRPC_PORT: String(grpcPort),
+      TRELLIS_HTTP_PORT: String(await freePort()),
+      TRELLIS_HTTP_HOST: '127.0.0.1',
+      TRELLIS_PUBLIC_URL: PUBLIC_URL,
+      TRELLIS_GRPC_BROADCAST_ADDRESS: address,
+      TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
+      TRELLIS_ADMIN_PASSWORD: 'Passw0rd-for-crash-tests',
+      TRELLIS_LOG_LEVEL: 'warn',
+      // No demo tenant: this database holds only the test's runs.
+      TRELLIS_DEMO: '0',
+    };
+
+    let server = startServer(env);
+    await server.waitForLine('  Trellis is running');
+    await startWorker(address, token, { name: 'crash-a', slots: 50 });
+    await startWorker(address, token, { name: 'crash-b', slots: 50 });
+    // `resilient` has retries: a worker whose result could not reach the server within the
+    // SDK's own retry budget (about 13 s; a restart on a loaded machine can take longer)
+    // reports the attempt FAILED, and the retry must then complete it.
+    const client = runClient(address, token, ['--bulk', 'resilient', String(TASKS), '{"ms":300}']);
+    expect(await client.waitForLine('RUNS ')).toBe(String(TASKS));
+
+    // Mid-flight: about half the tasks are done, a hundred are running, the rest queued.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    server.kill('SIGKILL');
+    await server.exited;
+
+    server = startServer(env);
+    await server.waitForLine('  Trellis is running');
+    // The client's awaits survive the crash: its subscription stream reconnects by itself.
+    const done = await client.waitForLine('DONE ', 150_000);
+    expect({ done, failures: client.lines.filter((l) => l.startsWith('FAILURE ')) }).toEqual({
+      done: `ok=${TASKS} failed=0`,
+      failures: [],
+    });
+
+    server.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const db = await database.open();
+    try {
+      const runs = await db.query<{ status: string; n: string }>(
+        'SELECT status, count(*) AS n FROM workflow_runs WHERE tenant_id = $1 GROUP BY status',
+        [tenantId],
+      );
+      expect(runs.rows).toEqual([{ status: 'COMPLETED', n: String(TASKS) }]);
+      const finished = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM task_events WHERE tenant_id = $1 AND event_type = 'FINISHED'`,
+        [tenantId],
+      );
+      expect(finished.rows[0]!.n).toBe(String(TASKS));
+      const outputs = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM tasks
+          WHERE tenant_id = $1 AND status = 'COMPLETED' AND output->>'sleptMs' = '300'`,
+        [tenantId],
+      );
+      expect(outputs.rows[0]!.n).toBe(String(TASKS));
+      const hot = await db.query<{ n: string }>(
+        `SELECT (SELECT count(*) FROM task_queue WHERE tenant_id = $1)
+              + (SELECT count(*) FROM task_runtimes WHERE tenant_id = $1) AS n`,
+        [tenantId],
+      );
+      expect(hot.rows[0]!.n).toBe('0');
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,129 @@
+/**
+ * TLS: with a certificate configured the gRPC port speaks TLS only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as grpc from '@grpc/grpc-js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type Database } from '@trellis/db';
+import { Engine } from '@trellis/engine';
+import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
+import { loadConfig } from '../../src/config';
+import { startGrpcServer, type GrpcServer } from '../../src/grpc/grpc-server';
+import { loadProtos } from '../../src/grpc/proto/load-protos';
+import { createTenantToken, freePort, PUBLIC_URL } from './harness';
+
+const dir = mkdtempSync(join(tmpdir(), 'trellis-tls-'));
+const cert = join(dir, 'cert.pem');
+const key = join(dir, 'key.pem');
+let db: Database;
+let drop: () => Promise<void>;
+let engine: Engine;
+let server: GrpcServer;
+let address: string;
+let token: string;
+
+beforeAll(async () => {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  ({ db, drop } = await createTestDatabase({ migrate: true }));
+  const port = await freePort();
+  address = `localhost:${port}`;
+  ({ token } = await createTenantToken(db, address));
+  const config = loadConfig({
+    TRELLIS_GRPC_PORT: String(port),
+    TRELLIS_GRPC_TLS_CERT_FILE: cert,
+    TRELLIS_GRPC_TLS_KEY_FILE: key,
+  });
+  engine = new Engine({ db });
+  await engine.start();
+  const signer = await createApiTokenSigner(db, {
+    publicUrl: PUBLIC_URL,
+    grpcBroadcastAddress: address,
+  });
+  const log = (message: string, error: unknown) => console.error(message, error);
+  server = await startGrpcServer({
+    db,
+    engine,
+    signer,
+    host: 'localhost',
+    port,
+    tls: config.grpc.tls,
+    log,
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await engine?.close();
+  await drop?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('gRPC over TLS', () => {
+  it('refuses a half TLS configuration', () => {
+    expect(() => loadConfig({ TRELLIS_GRPC_TLS_CERT_FILE: cert })).toThrow('must be set together');
+    expect(() =>
+      loadConfig({
+        TRELLIS_GRPC_TLS_CERT_FILE: cert,
+        TRELLIS_GRPC_TLS_KEY_FILE: join(dir, 'missing.pem'),
+      }),
+    ).toThrow('TRELLIS_GRPC_TLS_KEY_FILE is not a readable file');
+  });
+
+  it('answers over TLS and refuses plaintext', async () => {
+    const definitions = grpc.loadPackageDefinition(loadProtos()) as unknown as Record<
+      string,
+      grpc.ServiceClientConstructor
+    >;
+    const getVersion = (credentials: grpc.ChannelCredentials) => {
+      const client = new definitions['Dispatcher']!(
+        address,
+        credentials,
+      ) as unknown as grpc.Client & Record<string, (...args: unknown[]) => unknown>;
+      const metadata = new grpc.Metadata();
+      metadata.set('authorization', `bearer ${token}`);
+      return new Promise<unknown>((resolve, reject) => {
+        client['GetVersion']!(
+          {},
+          metadata,
+          { deadline: Date.now() + 5_000 },
+          (error: Error | null, response: unknown) => {
+            client.close();
+            if (error) reject(error);
+            else resolve(response);
+          },
+        );
+      });
+    };
+    expect(await getVersion(grpc.credentials.createSsl(readFileSync(cert)))).toEqual({
+      version: 'v0.80.0',
+    });
+    await expect(getVersion(grpc.credentials.createInsecure())).rejects.toMatchObject({
+      code: grpc.status.UNAVAILABLE,
+    });
+  });
+});

@@ -1,0 +1,20 @@
+/** Every example, for the workers that serve them all. */
+import { dag } from './dag';
+import { fanoutChild, fanoutParent } from './fanout';
+import { failOnce, fatal, flaky } from './flaky';
+import { simple } from './simple';
+import { resilient, slow, streamer, tooSlow } from './slow';
+
+export const allWorkflows = [
+  simple,
+  dag,
+  fanoutParent,
+  fanoutChild,
+  flaky,
+  fatal,
+  failOnce,
+  tooSlow,
+  slow,
+  streamer,
+  resilient,
+];

@@ -1,0 +1,59 @@
+/**
+ * The demo `npm start` runs against the default tenant, so a newcomer's dashboard is alive at
+ * once: one worker serving every example, and a few runs a minute of each kind (successes, a
+ * DAG, a fan-out, retries, a slow task and the occasional failure).
+ */
+import { allWorkflows } from './all-workflows';
+import { dag } from './dag';
+import { fanoutParent } from './fanout';
+import { failOnce, fatal, flaky } from './flaky';
+import { hatchet } from './hatchet';
+import { simple } from './simple';
+import { slow, streamer } from './slow';
+
+/** Time between demo triggers: about six runs a minute. */
+const TRIGGER_INTERVAL_MS = 10_000;
+
+const MESSAGES = ['Hello World', 'Trellis Is Running', 'Ship It', 'Good Morning'];
+
+/** Each round triggers one of these, in turn; none waits for its result. */
+const rounds: (() => Promise<unknown>)[] = [
+  () => simple.runNoWait({ Message: MESSAGES[Math.floor(Math.random() * MESSAGES.length)]! }),
+  () => dag.runNoWait({ n: Math.floor(Math.random() * 10) }),
+  () => flaky.runNoWait({}),
+  () => slow.runNoWait({ ms: 5_000 + Math.floor(Math.random() * 10_000) }),
+  () => fanoutParent.runNoWait({ n: 5 }),
+  () => simple.runNoWait({ Message: 'Another One' }),
+  () => streamer.runNoWait({ chunks: 3 }),
+  () => (Math.random() < 0.5 ? fatal.runNoWait({}) : failOnce.runNoWait({})),
+];
+
+async function main(): Promise<void> {
+  const worker = await hatchet.worker('demo-worker', {
+    workflows: allWorkflows,
+    slots: 20,
+  });
+  const started = worker.start();
+  await worker.waitUntilReady();
+  console.log('demo worker ready');
+
+  let round = 0;
+  const trigger = () => {
+    const next = rounds[round++ % rounds.length]!;
+    next().catch((error: unknown) => console.error('demo trigger failed:', error));
+  };
+  trigger();
+  const timer = setInterval(trigger, TRIGGER_INTERVAL_MS);
+  const stop = () => {
+    clearInterval(timer);
+    void worker.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  await started;
+}
+
+main().catch((error: unknown) => {
+  console.error('demo failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * A client: `tsx run.ts <task> '<json input>'` runs a task or workflow and prints
+ * `RESULT <json>` (or `ERROR <message>`); `--no-wait` prints `RUN <id>` instead;
+ * `tsx run.ts --stream <run id>` prints each streamed chunk as `CHUNK <text>`;
+ * `tsx run.ts --bulk <task> <count> '<json input>'` triggers `count` runs in bulk, prints
+ * `RUNS <count>`, awaits them all and prints `DONE ok=<n> failed=<n>`.
+ */
+import { dag } from './dag';
+import { fanoutParent } from './fanout';
+import { failOnce, fatal, flaky } from './flaky';
+import { hatchet } from './hatchet';
+import { simple } from './simple';
+import { resilient, slow, streamer, tooSlow } from './slow';
+
+/** What this client needs of a task or workflow; inputs arrive as JSON from the command line. */
+interface RunRef {
+  getWorkflowRunId(): Promise<string>;
+  output: Promise<unknown>;
+}
+
+interface Runnable {
+  run(input: unknown): Promise<unknown>;
+  runNoWait(input: unknown[]): Promise<RunRef[]>;
+  runNoWait(input: unknown): Promise<RunRef>;
+}
+
+const runnables = {
+  simple,
+  dag,
+  'fanout-parent': fanoutParent,
+  flaky,
+  fatal,
+  'fail-once': failOnce,
+  'too-slow': tooSlow,
+  slow,
+  streamer,
+  resilient,
+} as unknown as Record<string, Runnable | undefined>;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--stream') {
+    for await (const chunk of hatchet.runs.subscribeToStream(args[1]!))
+      console.log(`CHUNK ${chunk}`);
+    console.log('STREAM END');
+    return;
+  }
+  if (args[0] === '--bulk') {
+    const [, name, count, input = '{}'] = args;
+    const runnable = runnables[name!];
+    if (!runnable) throw new Error(`unknown task ${name}`);
+    const refs = await runnable.runNoWait(
+      Array.from({ length: Number(count) }, () => JSON.parse(input) as unknown),
+    );
+    console.log(`RUNS ${refs.length}`);
+    const results = await Promise.allSettled(refs.map((ref) => ref.output));
+    const failures = results.filter((r) => r.status === 'rejected');
+    for (const failure of failures.slice(0, 5)) console.log(`FAILURE ${describe(failure.reason)}`);
+    const ok = results.length - failures.length;
+    console.log(`DONE ok=${ok} failed=${results.length - ok}`);
+    return;
+  }
+  const noWait = args[0] === '--no-wait';
+  const [name, input = '{}'] = noWait ? args.slice(1) : args;
+  const runnable = runnables[name!];
+  if (!runnable) throw new Error(`unknown task ${name}`);
+  if (noWait) {
+    const ref = await runnable.runNoWait(JSON.parse(input));
+    console.log(`RUN ${await ref.getWorkflowRunId()}`);
+    return;
+  }
+  console.log(`RESULT ${JSON.stringify(await runnable.run(JSON.parse(input)))}`);
+}
+
+function describe(error: unknown): string {
+  if (Array.isArray(error)) return error.map(String).join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.log(`ERROR ${describe(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+/** Long-running tasks: one that outlives its timeout, one to cancel, one that streams. */
+import { hatchet } from './hatchet';
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    });
+  });
+}
+
+export const tooSlow = hatchet.task({
+  name: 'too-slow',
+  executionTimeout: '2s',
+  fn: async (_input, ctx) => {
+    await sleep(60_000, ctx.abortController.signal);
+    return { finished: true };
+  },
+});
+
+export const slow = hatchet.task({
+  name: 'slow',
+  executionTimeout: '5m',
+  fn: async (input: { ms: number }, ctx) => {
+    await sleep(input.ms, ctx.abortController.signal);
+    return { sleptMs: input.ms, worker: process.env['WORKER_NAME'] ?? 'worker' };
+  },
+});
+
+export const streamer = hatchet.task({
+  name: 'streamer',
+  fn: async (input: { chunks: number }, ctx) => {
+    // Give the client time to subscribe; stored chunks are replayed to late subscribers anyway.
+    await sleep(300);
+    for (let i = 0; i < input.chunks; i++) {
+      await ctx.putStream(`chunk-${i}`);
+      await ctx.logger.info(`sent chunk ${i}`);
+    }
+    return { chunks: input.chunks };
+  },
+});
+
+/**
+ * Slow work with retries: if the server is down longer than the SDK keeps retrying a result
+ * (about 13 s), the SDK reports the attempt as FAILED, and a retry runs it again.
+ */
+export const resilient = hatchet.task({
+  name: 'resilient',
+  retries: 3,
+  executionTimeout: '5m',
+  fn: async (input: { ms: number }) => {
+    await sleep(input.ms);
+    return { sleptMs: input.ms };
+  },
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Query-string helpers. Arrays arrive with the key repeated once per value (`?a=1&a=2`), so a
+ * single value comes as a string and several as an array; booleans and numbers come as text.
+ */
+
+/** A repeated query parameter: one value or many, always an array after parsing. */
+export function queryArray<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item),
+  );
+}
+
+export const queryBoolean = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true');
+
+/** A whole number in the query string, within bounds. */
+export function queryInt(options: { min?: number; max?: number } = {}) {
+  let schema = z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' });
+  if (options.min !== undefined)
+    schema = schema.min(options.min, { message: `must be at least ${options.min}` });
+  if (options.max !== undefined)
+    schema = schema.max(options.max, { message: `must be at most ${options.max}` });
+  return schema;
+}
+
+/** `key:value` filters (metadata, labels): split on the first `:`; entries without one are dropped. */
+export function splitKeyValues(entries: readonly string[]): { key: string; value: string }[] {
+  return entries.flatMap((entry) => {
+    const at = entry.indexOf(':');
+    return at > 0 ? [{ key: entry.slice(0, at), value: entry.slice(at + 1) }] : [];
+  });
+}
+
+export const keyValueFilters = queryArray(z.string()).transform(splitKeyValues);

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { apiResourceMetaSchema, paginationResponseSchema, uuidSchema } from './common';
+import { v1TaskEventTypeSchema, v1TaskStatusSchema, v1WorkflowTypeSchema } from './enums';
+
+const dateTime = z.iso.datetime({ offset: true });
+const jsonObject = z.record(z.string(), z.unknown());
+
+export interface V1TaskSummary {
+  metadata: { id: string; createdAt: string; updatedAt: string };
+  taskId: number;
+  taskExternalId: string;
+  taskInsertedAt: string;
+  type: 'DAG' | 'TASK';
+  displayName: string;
+  status: z.infer<typeof v1TaskStatusSchema>;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  duration?: number;
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+  errorMessage?: string;
+  additionalMetadata?: Record<string, unknown>;
+  tenantId: string;
+  workflowId: string;
+  workflowName?: string;
+  workflowVersionId?: string;
+  workflowRunExternalId: string;
+  workflowConfig?: Record<string, unknown>;
+  stepId?: string;
+  actionId?: string;
+  retryCount?: number;
+  attempt?: number;
+  numSpawnedChildren: number;
+  children?: V1TaskSummary[];
+  parentTaskExternalId?: string;
+}
+
+/** A task, or a whole DAG run (with its tasks as `children`), as lists and details show it. */
+export const v1TaskSummarySchema: z.ZodType<V1TaskSummary> = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    taskId: z.number().int(),
+    taskExternalId: z.string(),
+    taskInsertedAt: dateTime,
+    type: v1WorkflowTypeSchema,
+    displayName: z.string(),
+    status: v1TaskStatusSchema,
+    createdAt: dateTime,
+    startedAt: dateTime.optional(),
+    finishedAt: dateTime.optional(),
+    duration: z.number().int().optional(),
+    input: jsonObject,
+    output: jsonObject,
+    errorMessage: z.string().optional(),
+    additionalMetadata: jsonObject.optional(),
+    tenantId: z.string(),
+    workflowId: z.string(),
+    workflowName: z.string().optional(),
+    workflowVersionId: z.string().optional(),
+    workflowRunExternalId: z.string(),
+    workflowConfig: jsonObject.optional(),
+    stepId: z.string().optional(),
+    actionId: z.string().optional(),
+    retryCount: z.number().int().optional(),
+    attempt: z.number().int().optional(),
+    numSpawnedChildren: z.number().int(),
+    get children() {
+      return z.array(v1TaskSummarySchema).optional();
+    },
+    parentTaskExternalId: z.string().optional(),
+  })
+  .meta({ id: 'V1TaskSummary' });
+
+export const v1TaskSummaryListSchema = z
+  .object({ pagination: paginationResponseSchema, rows: z.array(v1TaskSummarySchema) })
+  .meta({ id: 'V1TaskSummaryList' });
+
+export const v1TaskEventSchema = z
+  .object({
+    id: z.number().int(),
+    taskId: z.string(),
+    timestamp: dateTime,
+    eventType: v1TaskEventTypeSchema,
+    message: z.string(),
+    errorMessage: z.string().optional(),
+    output: z.string().optional(),
+    workerId: z.string().optional(),
+    taskDisplayName: z.string().optional(),
+    retryCount: z.number().int().optional(),
+    attempt: z.number().int().optional(),
+  })
+  .meta({ id: 'V1TaskEvent' });
+export type V1TaskEvent = z.infer<typeof v1TaskEventSchema>;
+
+export const v1TaskEventListSchema = z
+  .object({ pagination: z.object({}).optional(), rows: z.array(v1TaskEventSchema) })
+  .meta({ id: 'V1TaskEventList' });
+
+export const v1WorkflowRunSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    status: v1TaskStatusSchema,
+    displayName: z.string(),
+    tenantId: z.string(),
+    workflowId: z.string(),
+    workflowVersionId: z.string().optional(),
+    input: jsonObject,
+    output: jsonObject,
+    additionalMetadata: jsonObject.optional(),
+    errorMessage: z.string().optional(),
+    createdAt: dateTime.optional(),
+    startedAt: dateTime.optional(),
+    finishedAt: dateTime.optional(),
+    duration: z.number().int().optional(),
+    parentTaskExternalId: z.string().optional(),
+  })
+  .meta({ id: 'V1WorkflowRun' });
+
+export const workflowRunShapeItemSchema = z
+  .object({
+    taskExternalId: z.string(),
+    stepId: z.string(),
+    childrenStepIds: z.array(z.string()),
+    taskName: z.string(),
+  })
+  .meta({ id: 'WorkflowRunShapeItemForWorkflowRunDetails' });
+
+export const v1WorkflowRunDetailsSchema = z
+  .object({
+    run: v1WorkflowRunSchema,
+    taskEvents: z.array(v1TaskEventSchema),
+    shape: z.array(workflowRunShapeItemSchema),
+    tasks: z.array(v1TaskSummarySchema),
+    workflowConfig: jsonObject.optional(),
+  })
+  .meta({ id: 'V1WorkflowRunDetails' });
+export type V1WorkflowRunDetails = z.infer<typeof v1WorkflowRunDetailsSchema>;
+
+export const v1TaskFilterSchema = z
+  .object({
+    since: dateTime,
+    until: dateTime.optional(),
+    statuses: z.array(v1TaskStatusSchema).optional(),
+    workflowIds: z.array(uuidSchema).optional(),
+    additionalMetadata: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'V1TaskFilter' });
+
+/** Tasks to act on: by task or run external ids, or every task matching a filter. */
+const taskSelectionSchema = z
+  .object({
+    externalIds: z.array(uuidSchema).max(10_000).optional(),
+    filter: v1TaskFilterSchema.optional(),
+  })
+  .refine((body) => (body.externalIds === undefined) !== (body.filter === undefined), {
+    message: 'Send either externalIds or filter',
+  });
+
+export const v1CancelTaskRequestSchema = taskSelectionSchema.meta({ id: 'V1CancelTaskRequest' });
+export const v1ReplayTaskRequestSchema = taskSelectionSchema.meta({ id: 'V1ReplayTaskRequest' });
+
+export const v1CancelledTasksSchema = z
+  .object({ ids: z.array(z.string()) })
+  .meta({ id: 'V1CancelledTasks' });
+export const v1ReplayedTasksSchema = z
+  .object({ ids: z.array(z.string()) })
+  .meta({ id: 'V1ReplayedTasks' });
+
+export const v1LogLineSchema = z
+  .object({
+    createdAt: dateTime,
+    message: z.string(),
+    metadata: jsonObject,
+    retryCount: z.number().int().optional(),
+    attempt: z.number().int().optional(),
+    level: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).optional(),
+    taskExternalId: z.string().optional(),
+    taskDisplayName: z.string().optional(),
+  })
+  .meta({ id: 'V1LogLine' });
+
+export const v1LogLineListSchema = z
+  .object({ rows: z.array(v1LogLineSchema), pagination: paginationResponseSchema.optional() })
+  .meta({ id: 'V1LogLineList' });

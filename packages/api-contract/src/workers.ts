@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { apiResourceMetaSchema } from './common';
+import {
+  stepRunStatusSchema,
+  workerRuntimeSdksSchema,
+  workerStatusSchema,
+  workerTypeSchema,
+} from './enums';
+
+export const workerLabelSchema = z
+  .object({ metadata: apiResourceMetaSchema, key: z.string(), value: z.string().optional() })
+  .meta({ id: 'WorkerLabel' });
+
+export const workerRuntimeInfoSchema = z
+  .object({
+    sdkVersion: z.string().optional(),
+    language: workerRuntimeSdksSchema.optional(),
+    languageVersion: z.string().optional(),
+    os: z.string().optional(),
+    runtimeExtra: z.string().optional(),
+  })
+  .meta({ id: 'WorkerRuntimeInfo' });
+
+export const recentStepRunSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    actionId: z.string(),
+    status: stepRunStatusSchema,
+    startedAt: z.iso.datetime({ offset: true }).optional(),
+    finishedAt: z.iso.datetime({ offset: true }).optional(),
+    cancelledAt: z.iso.datetime({ offset: true }).optional(),
+    workflowRunId: z.string(),
+  })
+  .meta({ id: 'RecentStepRuns' });
+
+export const workerSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    name: z.string(),
+    type: workerTypeSchema,
+    status: workerStatusSchema.optional(),
+    lastHeartbeatAt: z.iso.datetime({ offset: true }).optional(),
+    lastListenerEstablished: z.iso.datetime({ offset: true }).optional(),
+    actions: z.array(z.string()).optional(),
+    registeredWorkflows: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+    recentStepRuns: z.array(recentStepRunSchema).optional(),
+    labels: z.array(workerLabelSchema).optional(),
+    runtimeInfo: workerRuntimeInfoSchema.optional(),
+    /** Capacity per slot type: `limit` units, of which `available` are free. */
+    slotConfig: z
+      .record(
+        z.string(),
+        z.object({ available: z.number().int().optional(), limit: z.number().int() }),
+      )
+      .optional(),
+    /** The default slot type's capacity and free units, for clients of the older API. */
+    maxRuns: z.number().int().optional(),
+    availableRuns: z.number().int().optional(),
+  })
+  .meta({ id: 'Worker' });
+export type Worker = z.infer<typeof workerSchema>;
+
+export const workerListSchema = z
+  .object({ rows: z.array(workerSchema), pagination: z.object({}).passthrough().optional() })
+  .meta({ id: 'WorkerList' });
+
+export const updateWorkerRequestSchema = z
+  .object({ isPaused: z.boolean().optional() })
+  .meta({ id: 'UpdateWorkerRequest' });

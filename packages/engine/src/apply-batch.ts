@@ -1,0 +1,748 @@
+/**
+ * The database side of one tick: applies a Batch in one transaction with multi-row
+ * statements, and describes in a BatchOutcome what the in-memory state must learn once the
+ * transaction has committed (nothing in memory changes before COMMIT).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@trellis/db';
+import { retryDelayMs } from './backoff';
+import type { Batch, ResultOp, ScheduleTimeoutOp } from './batch';
+import { descendantsOf, planRunProgress } from './dag';
+import { insertEvents } from './queries/event.queries';
+import {
+  findChildRuns,
+  finishRuns,
+  insertRuns,
+  markRunsRunning,
+  reopenRuns,
+  type NewRunRow,
+} from './queries/run.queries';
+import { insertTaskEvents, type NewTaskEventRow } from './queries/task-event.queries';
+import { insertTaskLogs } from './queries/task-log.queries';
+import {
+  deleteQueueItems,
+  deleteQueueItemsOfTasks,
+  insertQueueItems,
+  type QueueItemRow,
+} from './queries/task-queue.queries';
+import {
+  deleteRuntimes,
+  deleteRuntimesOfTasks,
+  markRuntimesStarted,
+} from './queries/task-runtime.queries';
+import { insertStreamEvents } from './queries/task-stream-event.queries';
+import {
+  cancelTasks,
+  completeTasks,
+  failTasks,
+  findRetryPolicies,
+  findTasksByTaskOrRunIds,
+  insertTasks,
+  listRunTasks,
+  markTasksRunning,
+  queuePendingTasks,
+  requeueTasks,
+  resetTasksForReplay,
+  type NewTaskRow,
+  type RunTaskRow,
+} from './queries/task.queries';
+import { listOnFailureSteps } from './queries/workflow.queries';
+import { updateWorkerStates } from './queries/worker.queries';
+import type { ReadyItem } from './scheduler';
+import { isFinal } from './task-lifecycle';
+import type { RunResult, StreamEvent } from './types';
+
+/** Only what identifies an attempt, so batch statements do not carry whole operations. */
+function attemptKey(op: { taskId: string; retryCount: number }) {
+  return { taskId: op.taskId, retryCount: op.retryCount };
+}
+
+/** Reassignments (lost worker, never started) a task may go through before it fails. */
+export const MAX_INTERNAL_RETRIES = 10;
+
+export interface BatchOutcome {
+  /** New queue rows: the scheduler takes them. */
+  enqueued: ReadyItem[];
+  /** Queue rows deleted (cancelled, timed out): the scheduler drops them. */
+  dequeued: string[];
+  /** Running attempts that ended: their slots are freed. */
+  endedRuntimes: string[];
+  /** Ended attempts the worker must stop (cancel, timeout, replay). */
+  cancelOnWorker: string[];
+  started: { taskId: string; at: number }[];
+  finishedRuns: (RunResult & { tenantId: string })[];
+  streamEvents: { tenantId: string; runId: string; id: string; event: StreamEvent }[];
+}
+
+interface Ctx {
+  tx: Queryable;
+  now: number;
+  out: BatchOutcome;
+  events: NewTaskEventRow[];
+  queue: QueueItemRow[];
+  ready: ReadyItem[];
+  /** Runs with a task that reached a final state: DAG progress and run completion. */
+  touchedRuns: Map<string, string>;
+}
+
+export async function applyBatch(tx: Queryable, batch: Batch, now: number): Promise<BatchOutcome> {
+  const out: BatchOutcome = {
+    enqueued: [],
+    dequeued: [],
+    endedRuntimes: [],
+    cancelOnWorker: [],
+    started: [],
+    finishedRuns: [],
+    streamEvents: [],
+  };
+  const ctx: Ctx = { tx, now, out, events: [], queue: [], ready: [], touchedRuns: new Map() };
+  await applyTriggers(ctx, batch);
+  await applyStarts(ctx, batch);
+  await applyResults(ctx, batch.results);
+  await applyTimeouts(ctx, batch);
+  await applyReassigns(ctx, batch);
+  await applyScheduleTimeouts(ctx, batch.scheduleTimeouts);
+  await applyCancels(ctx, batch);
+  await applyReplays(ctx, batch);
+  await advanceRuns(ctx);
+  await applyHistory(ctx, batch);
+  if (ctx.queue.length > 0) await insertQueueItems(tx, ctx.queue);
+  await insertTaskEvents(tx, ctx.events);
+  out.enqueued.push(...ctx.ready);
+  return out;
+}
+
+function queueTask(
+  ctx: Ctx,
+  task: {
+    id: string;
+    externalId: string;
+    tenantId: string;
+    runId: string;
+    actionId: string;
+    priority: number;
+    slotType: string;
+    slotUnits: number;
+    scheduleTimeoutSeconds: number;
+  },
+  retryCount: number,
+  readyAt = ctx.now,
+): void {
+  const row: QueueItemRow = {
+    taskId: task.id,
+    tenantId: task.tenantId,
+    actionId: task.actionId,
+    retryCount,
+    priority: task.priority,
+    slotType: task.slotType,
+    slotUnits: task.slotUnits,
+    readyAt: new Date(readyAt),
+    scheduleTimeoutAt: new Date(readyAt + task.scheduleTimeoutSeconds * 1000),
+  };
+  ctx.queue.push(row);
+  ctx.ready.push({
+    ...row,
+    externalId: task.externalId,
+    runId: task.runId,
+    readyAt: row.readyAt.getTime(),
+    scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
+  });
+  ctx.events.push({
+    tenantId: task.tenantId,
+    taskId: task.id,
+    retryCount,
+    eventType: 'QUEUED',
+    ...(readyAt > ctx.now ? { data: { readyAt: row.readyAt.toISOString() } } : {}),
+  });
+}
+
+async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.triggers.length === 0) return;
+  const all = batch.triggers.flatMap((op) => op.triggers);
+  const parents = [
+    ...new Map(
+      all
+        .filter((t) => t.parentTaskExternalId !== null)
+        .map((t) => [
+          `${t.tenantId}/${t.parentTaskExternalId}`,
+          { tenantId: t.tenantId, parentTaskExternalId: t.parentTaskExternalId! },
+        ]),
+    ).values(),
+  ];
+  const childKey = (t: {
+    tenantId: string;
+    parentTaskExternalId: string | null;
+    childIndex: number | null;
+    childKey: string | null;
+  }) =>
+    t.parentTaskExternalId === null
+      ? undefined
+      : t.childKey !== null
+        ? `${t.tenantId}/${t.parentTaskExternalId}/key:${t.childKey}`
+        : t.childIndex !== null
+          ? `${t.tenantId}/${t.parentTaskExternalId}/index:${t.childIndex}`
+          : undefined;
+  const existing = new Map<string, string>();
+  if (parents.length > 0) {
+    for (const run of await findChildRuns(ctx.tx, parents)) {
+      const key = childKey(run);
+      if (key) existing.set(key, run.id);
+    }
+  }
+  const runs: NewRunRow[] = [];
+  const tasks: (NewTaskRow & { step: RunTaskRow | undefined })[] = [];
+  const queuedSteps = new Map<string, (typeof all)[number]['version']['steps'][number]>();
+  for (const op of batch.triggers) {
+    const ids: string[] = [];
+    for (const trigger of op.triggers) {
+      const key = childKey(trigger);
+      const known = key === undefined ? undefined : existing.get(key);
+      if (known) {
+        ids.push(known);
+        continue;
+      }
+      const runId = randomUUID();
+      if (key !== undefined) existing.set(key, runId);
+      ids.push(runId);
+      runs.push({
+        id: runId,
+        tenantId: trigger.tenantId,
+        workflowId: trigger.version.workflowId,
+        workflowVersionId: trigger.version.versionId,
+        kind: trigger.version.isDag ? 'DAG' : 'TASK',
+        input: trigger.input,
+        additionalMetadata: trigger.additionalMetadata,
+        parentTaskExternalId: trigger.parentTaskExternalId,
+        parentRunId: trigger.parentRunId,
+        childIndex: trigger.childIndex,
+        childKey: trigger.childKey,
+        priority: trigger.priority,
+      });
+      for (const step of trigger.version.steps) {
+        if (step.isOnFailure) continue;
+        const externalId = randomUUID();
+        const root = step.parents.length === 0;
+        if (root) queuedSteps.set(externalId, step);
+        tasks.push({
+          externalId,
+          tenantId: trigger.tenantId,
+          runId,
+          stepId: step.id,
+          readableId: step.readableId,
+          actionId: step.actionId,
+          status: root ? 'QUEUED' : 'PENDING',
+          retryCount: 0,
+          priority: trigger.priority,
+          step: undefined,
+        });
+      }
+    }
+    op.result = ids;
+  }
+  if (runs.length === 0) return;
+  await insertRuns(ctx.tx, runs);
+  const inserted = await insertTasks(
+    ctx.tx,
+    tasks.map(({ step: _step, ...task }) => task),
+  );
+  const byExternal = new Map(tasks.map((t) => [t.externalId, t]));
+  for (const { id, externalId } of inserted) {
+    const step = queuedSteps.get(externalId);
+    const task = byExternal.get(externalId)!;
+    if (!step) continue;
+    queueTask(
+      ctx,
+      {
+        id,
+        externalId,
+        tenantId: task.tenantId,
+        runId: task.runId,
+        actionId: task.actionId,
+        priority: task.priority,
+        slotType: step.slotType,
+        slotUnits: step.slotUnits,
+        scheduleTimeoutSeconds: step.scheduleTimeoutSeconds,
+      },
+      0,
+    );
+  }
+}
+
+async function applyStarts(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.starts.length === 0) return;
+  const started = new Set(
+    await markRuntimesStarted(
+      ctx.tx,
+      batch.starts.map((s) => ({ ...attemptKey(s), startedAt: s.startedAt })),
+    ),
+  );
+  const firsts = batch.starts.filter((s) => started.delete(s.taskId));
+  if (firsts.length === 0) return;
+  await markTasksRunning(
+    ctx.tx,
+    firsts.map((s) => ({ taskId: s.taskId, startedAt: s.startedAt })),
+  );
+  await markRunsRunning(
+    ctx.tx,
+    firsts.map((s) => ({ tenantId: s.tenantId, taskId: s.taskId })),
+  );
+  for (const start of firsts) {
+    ctx.events.push({
+      tenantId: start.tenantId,
+      taskId: start.taskId,
+      retryCount: start.retryCount,
+      eventType: 'STARTED',
+    });
+    ctx.out.started.push({ taskId: start.taskId, at: start.startedAt.getTime() });
+  }
+}
+
+async function applyResults(ctx: Ctx, results: readonly ResultOp[]): Promise<void> {
+  if (results.length === 0) return;
+  // The first result for an attempt wins; a second one (or a late one) finds no runtime row.
+  const byAttempt = new Map<string, ResultOp>();
+  for (const r of results) {
+    const key = `${r.taskId}/${r.retryCount}`;
+    if (!byAttempt.has(key)) byAttempt.set(key, r);
+  }
+  const unique = [...byAttempt.values()];
+  const live = await deleteRuntimes(ctx.tx, unique.map(attemptKey));
+  const liveKeys = new Map(live.map((r) => [`${r.taskId}/${r.retryCount}`, r]));
+  const ended = unique.filter((r) => liveKeys.has(`${r.taskId}/${r.retryCount}`));
+  ctx.out.endedRuntimes.push(...ended.map((r) => r.taskId));
+  const completed = ended.filter((r) => r.kind === 'COMPLETED');
+  if (completed.length > 0) {
+    await completeTasks(
+      ctx.tx,
+      completed.map((r) => ({ taskId: r.taskId, output: r.output })),
+    );
+    const byTask = new Map(completed.map((r) => [r.taskId, r]));
+    const policies = await findRetryPolicies(ctx.tx, [...byTask.keys()]);
+    for (const policy of policies) {
+      const result = byTask.get(policy.id)!;
+      ctx.touchedRuns.set(policy.runId, result.tenantId);
+      ctx.events.push({
+        tenantId: result.tenantId,
+        taskId: result.taskId,
+        retryCount: result.retryCount,
+        eventType: 'FINISHED',
+        workerId: liveKeys.get(`${result.taskId}/${result.retryCount}`)!.workerId,
+      });
+    }
+  }
+  await failAttempts(
+    ctx,
+    ended
+      .filter((r) => r.kind === 'FAILED')
+      .map((r) => ({
+        tenantId: r.tenantId,
+        taskId: r.taskId,
+        retryCount: r.retryCount,
+        error: r.error,
+        data: r.errorData,
+        retryable: r.retryable,
+        timedOut: false,
+      })),
+  );
+}
+
+interface EndedAttempt {
+  tenantId: string;
+  taskId: string;
+  retryCount: number;
+  error: string;
+  data: unknown;
+  retryable: boolean;
+  timedOut: boolean;
+}
+
+/** Application failures and timeouts of attempts already removed from the running set. */
+async function failAttempts(ctx: Ctx, attempts: readonly EndedAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const policies = new Map(
+    (
+      await findRetryPolicies(
+        ctx.tx,
+        attempts.map((a) => a.taskId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const retries: { taskId: string; error: string; spendsRetry: boolean }[] = [];
+  const finals: { taskId: string; error: string }[] = [];
+  for (const attempt of attempts) {
+    const policy = policies.get(attempt.taskId)!;
+    const base = {
+      tenantId: attempt.tenantId,
+      taskId: attempt.taskId,
+      retryCount: attempt.retryCount,
+    };
+    if (attempt.timedOut) {
+      ctx.events.push({ ...base, eventType: 'TIMED_OUT', message: attempt.error });
+    }
+    if (attempt.retryable && policy.appRetryCount < policy.retries) {
+      retries.push({ taskId: attempt.taskId, error: attempt.error, spendsRetry: true });
+      ctx.events.push({
+        ...base,
+        eventType: 'RETRYING',
+        message: attempt.error,
+        data: attempt.data,
+      });
+    } else {
+      finals.push({ taskId: attempt.taskId, error: attempt.error });
+      ctx.events.push({ ...base, eventType: 'FAILED', message: attempt.error, data: attempt.data });
+      ctx.touchedRuns.set(policy.runId, attempt.tenantId);
+    }
+  }
+  if (finals.length > 0) await failTasks(ctx.tx, finals);
+  if (retries.length > 0) {
+    const tenants = new Map(attempts.map((a) => [a.taskId, a.tenantId]));
+    for (const { id, retryCount } of await requeueTasks(ctx.tx, retries)) {
+      const policy = policies.get(id)!;
+      const tenantId = tenants.get(id)!;
+      const delay = retryDelayMs(
+        policy.appRetryCount + 1,
+        policy.backoffFactor,
+        policy.backoffMaxSeconds,
+      );
+      queueTask(ctx, { ...policy, tenantId }, retryCount, ctx.now + delay);
+    }
+  }
+}
+
+async function applyTimeouts(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.timeouts.length === 0) return;
+  const live = await deleteRuntimes(ctx.tx, batch.timeouts.map(attemptKey));
+  const tenants = new Map(batch.timeouts.map((t) => [t.taskId, t.tenantId]));
+  const policies = new Map(
+    (
+      await findRetryPolicies(
+        ctx.tx,
+        live.map((r) => r.taskId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  ctx.out.endedRuntimes.push(...live.map((r) => r.taskId));
+  ctx.out.cancelOnWorker.push(...live.map((r) => r.taskId));
+  await failAttempts(
+    ctx,
+    live.map((r) => ({
+      tenantId: tenants.get(r.taskId)!,
+      taskId: r.taskId,
+      retryCount: r.retryCount,
+      error: `Task exceeded its execution timeout of ${policies.get(r.taskId)?.timeoutSeconds ?? '?'}s`,
+      data: null,
+      retryable: true,
+      timedOut: true,
+    })),
+  );
+}
+
+async function applyReassigns(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.reassigns.length === 0) return;
+  const live = await deleteRuntimes(ctx.tx, batch.reassigns.map(attemptKey));
+  const ops = new Map(batch.reassigns.map((r) => [r.taskId, r]));
+  if (live.length === 0) return;
+  ctx.out.endedRuntimes.push(...live.map((r) => r.taskId));
+  const policies = new Map(
+    (
+      await findRetryPolicies(
+        ctx.tx,
+        live.map((r) => r.taskId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const requeue: { taskId: string; error: null; spendsRetry: false }[] = [];
+  const exhausted: EndedAttempt[] = [];
+  for (const runtime of live) {
+    const op = ops.get(runtime.taskId)!;
+    const policy = policies.get(runtime.taskId)!;
+    ctx.events.push({
+      tenantId: op.tenantId,
+      taskId: op.taskId,
+      retryCount: runtime.retryCount,
+      eventType: 'REASSIGNED',
+      workerId: runtime.workerId,
+      message: op.reason,
+    });
+    if (policy.retryCount - policy.appRetryCount >= MAX_INTERNAL_RETRIES) {
+      exhausted.push({
+        tenantId: op.tenantId,
+        taskId: op.taskId,
+        retryCount: runtime.retryCount,
+        error: `Task was reassigned ${MAX_INTERNAL_RETRIES} times (last: ${op.reason})`,
+        data: null,
+        retryable: false,
+        timedOut: false,
+      });
+    } else {
+      requeue.push({ taskId: runtime.taskId, error: null, spendsRetry: false });
+    }
+  }
+  await failAttempts(ctx, exhausted);
+  if (requeue.length === 0) return;
+  for (const { id, retryCount } of await requeueTasks(ctx.tx, requeue)) {
+    const tenantId = ops.get(id)!.tenantId;
+    queueTask(ctx, { ...policies.get(id)!, tenantId }, retryCount);
+  }
+}
+
+async function applyScheduleTimeouts(
+  ctx: Ctx,
+  timeouts: readonly ScheduleTimeoutOp[],
+): Promise<void> {
+  if (timeouts.length === 0) return;
+  const removed = new Set(await deleteQueueItems(ctx.tx, timeouts.map(attemptKey)));
+  const expired = timeouts.filter((t) => removed.has(t.taskId));
+  if (expired.length === 0) return;
+  ctx.out.dequeued.push(...expired.map((t) => t.taskId));
+  const error = 'Task was not assigned to a worker before its schedule timeout';
+  await failTasks(
+    ctx.tx,
+    expired.map((t) => ({ taskId: t.taskId, error })),
+  );
+  for (const t of expired) {
+    ctx.events.push({
+      tenantId: t.tenantId,
+      taskId: t.taskId,
+      retryCount: t.retryCount,
+      eventType: 'SCHEDULING_TIMED_OUT',
+      message: error,
+    });
+    ctx.touchedRuns.set(t.runId, t.tenantId);
+  }
+}
+
+/** Takes active tasks off the queue and the running set; returns the attempts that were running. */
+async function stopTasks(ctx: Ctx, taskIds: readonly string[]): Promise<void> {
+  if (taskIds.length === 0) return;
+  ctx.out.dequeued.push(...(await deleteQueueItemsOfTasks(ctx.tx, taskIds)));
+  const running = await deleteRuntimesOfTasks(ctx.tx, taskIds);
+  ctx.out.endedRuntimes.push(...running.map((r) => r.taskId));
+  ctx.out.cancelOnWorker.push(...running.map((r) => r.taskId));
+}
+
+async function applyCancels(ctx: Ctx, batch: Batch): Promise<void> {
+  for (const op of batch.cancels) {
+    const tasks = (await findTasksByTaskOrRunIds(ctx.tx, op.tenantId, op.ids)).filter(
+      (t) => !isFinal(t.status),
+    );
+    const ids = tasks.map((t) => t.id);
+    await stopTasks(ctx, ids);
+    if (ids.length > 0) await cancelTasks(ctx.tx, ids);
+    for (const task of tasks) {
+      ctx.events.push({
+        tenantId: op.tenantId,
+        taskId: task.id,
+        retryCount: task.retryCount,
+        eventType: 'CANCELLED',
+        message: 'Cancelled by request',
+      });
+      ctx.touchedRuns.set(task.runId, op.tenantId);
+    }
+    op.result = tasks.map((t) => t.externalId);
+  }
+}
+
+async function applyReplays(ctx: Ctx, batch: Batch): Promise<void> {
+  for (const op of batch.replays) {
+    const named = await findTasksByTaskOrRunIds(ctx.tx, op.tenantId, op.ids);
+    // A run id replays the whole run; a task id replays that task and what follows it.
+    const targets = named.filter(
+      (t) =>
+        !t.isOnFailure &&
+        isFinal(t.status) &&
+        (op.ids.includes(t.externalId) || op.ids.includes(t.runId)),
+    );
+    const runIds = [...new Set(targets.map((t) => t.runId))];
+    if (runIds.length === 0) {
+      op.result = [];
+      continue;
+    }
+    const runTasks = await listRunTasks(
+      ctx.tx,
+      runIds.map((runId) => ({ tenantId: op.tenantId, runId })),
+    );
+    const resets: { task: RunTaskRow; status: 'QUEUED' | 'PENDING' }[] = [];
+    for (const runId of runIds) {
+      const tasks = runTasks.filter((t) => t.runId === runId && !t.isOnFailure);
+      const roots = targets.filter((t) => t.runId === runId).map((t) => t.readableId);
+      const replayed = new Set([...roots, ...descendantsOf(tasks, roots)]);
+      const status = new Map(tasks.map((t) => [t.readableId, t.status]));
+      for (const task of tasks) {
+        if (!replayed.has(task.readableId)) continue;
+        const ready = task.parents.every((p) => !replayed.has(p) && status.get(p) === 'COMPLETED');
+        resets.push({ task, status: ready ? 'QUEUED' : 'PENDING' });
+      }
+    }
+    await stopTasks(
+      ctx,
+      resets.filter((r) => !isFinal(r.task.status)).map((r) => r.task.id),
+    );
+    const newRetry = new Map(
+      (
+        await resetTasksForReplay(
+          ctx.tx,
+          resets.map((r) => ({ taskId: r.task.id, status: r.status })),
+        )
+      ).map((r) => [r.id, r.retryCount]),
+    );
+    for (const { task, status } of resets) {
+      const retryCount = newRetry.get(task.id)!;
+      ctx.events.push({
+        tenantId: op.tenantId,
+        taskId: task.id,
+        retryCount,
+        eventType: 'RETRIED_BY_USER',
+      });
+      if (status === 'QUEUED') queueTask(ctx, task, retryCount);
+    }
+    await reopenRuns(ctx.tx, op.tenantId, runIds);
+    op.result = targets.map((t) => t.externalId);
+  }
+}
+
+/** DAG progress and run completion for every run a final task state touched in this batch. */
+async function advanceRuns(ctx: Ctx): Promise<void> {
+  if (ctx.touchedRuns.size === 0) return;
+  const runs = [...ctx.touchedRuns].map(([runId, tenantId]) => ({ runId, tenantId }));
+  const tasks = await listRunTasks(ctx.tx, runs);
+  const versionIds = [...new Set(tasks.map((t) => t.workflowVersionId))];
+  const onFailureSteps = new Map(
+    (await listOnFailureSteps(ctx.tx, versionIds)).map((s) => [s.workflowVersionId, s]),
+  );
+  const toQueue: RunTaskRow[] = [];
+  const toCancel: RunTaskRow[] = [];
+  const onFailureTasks: (NewTaskRow & {
+    step: NonNullable<ReturnType<typeof onFailureSteps.get>>;
+  })[] = [];
+  const finished: {
+    tenantId: string;
+    runId: string;
+    status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
+  }[] = [];
+  for (const { runId, tenantId } of runs) {
+    const runTasks = tasks.filter((t) => t.runId === runId);
+    if (runTasks.length === 0) continue;
+    const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId);
+    const plan = planRunProgress(runTasks, onFailureStep !== undefined);
+    const byId = new Map(runTasks.map((t) => [t.id, t]));
+    for (const id of plan.queue) toQueue.push(byId.get(id)!);
+    for (const id of plan.cancel) {
+      const task = byId.get(id)!;
+      task.status = 'CANCELLED';
+      task.error = 'Cancelled because a parent task failed or was cancelled';
+      toCancel.push(task);
+    }
+    if (plan.createOnFailure && onFailureStep) {
+      onFailureTasks.push({
+        externalId: randomUUID(),
+        tenantId,
+        runId,
+        stepId: onFailureStep.id,
+        readableId: onFailureStep.readableId,
+        actionId: onFailureStep.actionId,
+        status: 'QUEUED',
+        retryCount: 0,
+        priority: runTasks[0]!.priority,
+        step: onFailureStep,
+      });
+    }
+    if (plan.runStatus && plan.runStatus !== 'QUEUED' && plan.runStatus !== 'RUNNING') {
+      finished.push({ tenantId, runId, status: plan.runStatus });
+      ctx.out.finishedRuns.push({
+        tenantId,
+        runId,
+        status: plan.runStatus,
+        finishedAt: new Date(ctx.now),
+        tasks: runTasks.map((t) => ({
+          externalId: t.externalId,
+          readableId: t.readableId,
+          status: t.status,
+          output: t.output,
+          error: t.status === 'CANCELLED' ? (t.error ?? 'Task was cancelled') : t.error,
+        })),
+      });
+    }
+  }
+  if (toQueue.length > 0) {
+    await queuePendingTasks(
+      ctx.tx,
+      toQueue.map((t) => t.id),
+    );
+    for (const task of toQueue) queueTask(ctx, task, task.retryCount);
+  }
+  if (toCancel.length > 0) {
+    await cancelTasks(
+      ctx.tx,
+      toCancel.map((t) => t.id),
+    );
+    for (const task of toCancel) {
+      ctx.events.push({
+        tenantId: task.tenantId,
+        taskId: task.id,
+        retryCount: task.retryCount,
+        eventType: 'CANCELLED',
+        message: task.error ?? '',
+      });
+    }
+  }
+  if (onFailureTasks.length > 0) {
+    const inserted = await insertTasks(
+      ctx.tx,
+      onFailureTasks.map(({ step: _step, ...task }) => task),
+    );
+    for (const { id, externalId } of inserted) {
+      const task = onFailureTasks.find((t) => t.externalId === externalId)!;
+      queueTask(ctx, { ...task.step, ...task, id }, 0);
+    }
+  }
+  if (finished.length > 0) await finishRuns(ctx.tx, finished);
+}
+
+/** Logs, stream events, pushed events and worker states: append-only or last-write-wins. */
+async function applyHistory(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.logs.length > 0) {
+    await insertTaskLogs(
+      ctx.tx,
+      batch.logs.map(({ done: _done, ...log }) => log),
+    );
+  }
+  if (batch.streams.length > 0) {
+    const ids = await insertStreamEvents(
+      ctx.tx,
+      batch.streams.map(({ done: _done, ...s }) => ({
+        ...s,
+        message: Buffer.from(s.message).toString('base64'),
+      })),
+    );
+    batch.streams.forEach((s, i) => {
+      ctx.out.streamEvents.push({
+        tenantId: s.tenantId,
+        runId: s.runId,
+        id: ids[i]!,
+        event: {
+          taskExternalId: s.taskExternalId,
+          retryCount: s.retryCount,
+          eventIndex: s.eventIndex,
+          createdAt: s.createdAt,
+          message: s.message,
+        },
+      });
+    });
+  }
+  const events = batch.events.flatMap((op) =>
+    op.events.map((e) => ({
+      id: e.id,
+      tenantId: op.tenantId,
+      key: e.key,
+      payload: e.payload,
+      additionalMetadata: e.additionalMetadata ?? {},
+      scope: e.scope ?? null,
+      priority: e.priority ?? null,
+      eventTimestamp: e.eventTimestamp ?? new Date(ctx.now),
+    })),
+  );
+  if (events.length > 0) await insertEvents(ctx.tx, events);
+  if (batch.workerStates.size > 0)
+    await updateWorkerStates(ctx.tx, [...batch.workerStates.values()]);
+}

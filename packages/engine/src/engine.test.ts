@@ -1,0 +1,383 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type Database } from '@trellis/db';
+import { Engine } from './engine';
+import { EngineError } from './errors';
+import { createTenant, TestWorker } from './test-worker';
+import type { RunResult } from './types';
+import type { WorkflowDefinitionInput } from './workflow-definition';
+
+let db: Database;
+let drop: () => Promise<void>;
+let engine: Engine;
+let tenantId: string;
+
+const engines: Engine[] = [];
+function newEngine(options: Partial<ConstructorParameters<typeof Engine>[0]> = {}): Engine {
+  const e = new Engine({ db, onError: (m, err) => console.error(m, err), ...options });
+  engines.push(e);
+  return e;
+}
+
+beforeEach(async () => {
+  ({ db, drop } = await createTestDatabase({ migrate: true }));
+  tenantId = await createTenant(db);
+  engine = newEngine();
+  await engine.start();
+});
+
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+  await drop();
+});
+
+const simple: WorkflowDefinitionInput = {
+  name: 'simple',
+  tasks: [{ readableId: 'simple', actionId: 'simple:simple', retries: 0 }],
+};
+
+function waitForResult(e: Engine, runId: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    e.subscribeToRun(tenantId, runId, resolve).catch(reject);
+  });
+}
+
+async function eventTypes(e: Engine, taskExternalId: string): Promise<string[]> {
+  return (await e.listTaskEvents(tenantId, taskExternalId)).map(
+    (ev) => `${ev.eventType}@${ev.retryCount}`,
+  );
+}
+
+describe('engine', () => {
+  it('runs a task from trigger to result and records its timeline', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);
+    const [runId] = await engine.trigger(tenantId, [
+      { workflowName: 'simple', input: { Message: 'Hi' } },
+    ]);
+    const action = await worker.start('simple:simple');
+    expect(action.workflowRunId).toBe(runId);
+    expect(JSON.parse(action.payload)).toMatchObject({ input: { Message: 'Hi' }, parents: {} });
+    const result = waitForResult(engine, runId!);
+    await worker.complete(action, { ok: true });
+    // A repeated COMPLETED for the same attempt is acknowledged and ignored.
+    await worker.report(action, 'COMPLETED', JSON.stringify({ ok: 'twice' }));
+    expect(await result).toMatchObject({
+      status: 'COMPLETED',
+      tasks: [{ readableId: 'simple', status: 'COMPLETED', output: { ok: true } }],
+    });
+    // A subscriber arriving after the end gets the result too.
+    expect((await waitForResult(engine, runId!)).tasks[0]!.output).toEqual({ ok: true });
+    expect(await eventTypes(engine, action.taskExternalId)).toEqual([
+      'QUEUED@0',
+      'ASSIGNED@0',
+      'STARTED@0',
+      'FINISHED@0',
+    ]);
+  });
+
+  it('keeps a new version only when the definition changes', async () => {
+    const a = await engine.putWorkflow(tenantId, simple);
+    const b = await engine.putWorkflow(tenantId, simple);
+    expect(b).toEqual(a);
+    const c = await engine.putWorkflow(tenantId, {
+      ...simple,
+      tasks: [{ ...simple.tasks[0]!, retries: 2 }],
+    });
+    expect(c.workflowId).toBe(a.workflowId);
+    expect(c.versionId).not.toBe(a.versionId);
+  });
+
+  it('runs a DAG, handing parent outputs to children', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'dag',
+      tasks: [
+        { readableId: 'a', actionId: 'dag:a' },
+        { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
+        { readableId: 'c', actionId: 'dag:c', parents: ['a'] },
+        { readableId: 'd', actionId: 'dag:d', parents: ['b', 'c'] },
+      ],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect([
+      'dag:a',
+      'dag:b',
+      'dag:c',
+      'dag:d',
+    ]);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'dag', input: { n: 1 } }]);
+    const result = waitForResult(engine, runId!);
+    await worker.complete(await worker.start('dag:a'), { a: 1 });
+    const b = await worker.start('dag:b');
+    const c = await worker.start('dag:c');
+    expect(JSON.parse(b.payload).parents).toEqual({ a: { a: 1 } });
+    expect(worker.actions.some((x) => x.actionId === 'dag:d')).toBe(false);
+    await worker.complete(b, { b: 2 });
+    await worker.complete(c, { c: 3 });
+    const d = await worker.start('dag:d');
+    expect(JSON.parse(d.payload)).toMatchObject({
+      input: { n: 1 },
+      parents: { b: { b: 2 }, c: { c: 3 } },
+    });
+    await worker.complete(d, { d: 4 });
+    const final = await result;
+    expect(final.status).toBe('COMPLETED');
+    expect(Object.fromEntries(final.tasks.map((t) => [t.readableId, t.output]))).toEqual({
+      a: { a: 1 },
+      b: { b: 2 },
+      c: { c: 3 },
+      d: { d: 4 },
+    });
+  });
+
+  it('retries with backoff, then succeeds', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'flaky',
+      tasks: [
+        {
+          readableId: 'flaky',
+          actionId: 'flaky:flaky',
+          retries: 2,
+          backoffFactor: 1.5,
+          backoffMaxSeconds: 1,
+        },
+      ],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect(['flaky:flaky']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'flaky' }]);
+    const result = waitForResult(engine, runId!);
+    const first = await worker.start('flaky:flaky', 1);
+    await worker.fail(first, 'boom 1');
+    const second = await worker.start('flaky:flaky', 2);
+    expect(second.retryCount).toBe(1);
+    expect(second.taskExternalId).toBe(first.taskExternalId);
+    // The failed attempt's late result changes nothing.
+    await worker.report(first, 'COMPLETED', '{"late":true}');
+    await worker.complete(second, { ok: 2 });
+    expect(await result).toMatchObject({ status: 'COMPLETED', tasks: [{ output: { ok: 2 } }] });
+    expect(await eventTypes(engine, first.taskExternalId)).toEqual([
+      'QUEUED@0',
+      'ASSIGNED@0',
+      'STARTED@0',
+      'RETRYING@0',
+      'QUEUED@1',
+      'ASSIGNED@1',
+      'STARTED@1',
+      'FINISHED@1',
+    ]);
+  });
+
+  it('does not retry a non-retryable failure and cancels the DAG downstream', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'nr',
+      tasks: [
+        { readableId: 'a', actionId: 'nr:a', retries: 5 },
+        { readableId: 'b', actionId: 'nr:b', parents: ['a'] },
+      ],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect(['nr:a', 'nr:b']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'nr' }]);
+    const result = waitForResult(engine, runId!);
+    await worker.fail(await worker.start('nr:a'), 'fatal', true);
+    const final = await result;
+    expect(final.status).toBe('FAILED');
+    expect(final.tasks.map((t) => [t.readableId, t.status, t.error])).toEqual([
+      ['a', 'FAILED', 'fatal'],
+      ['b', 'CANCELLED', 'Cancelled because a parent task failed or was cancelled'],
+    ]);
+  });
+
+  it('times out a task that runs too long and tells the worker to stop', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'slow',
+      tasks: [{ readableId: 'slow', actionId: 'slow:slow', timeout: '1s' }],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect(['slow:slow']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'slow' }]);
+    const result = waitForResult(engine, runId!);
+    const action = await worker.start('slow:slow');
+    await worker.report(action, 'STARTED', '""');
+    const [cancel] = await worker.waitFor((a) => a.kind === 'CANCEL');
+    expect(cancel).toMatchObject({ taskExternalId: action.taskExternalId, retryCount: 0 });
+    expect(await result).toMatchObject({ status: 'FAILED' });
+    expect(await eventTypes(engine, action.taskExternalId)).toContain('TIMED_OUT@0');
+  });
+
+  it('cancels a running task, sending CANCEL with the same attempt', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const result = waitForResult(engine, runId!);
+    const action = await worker.start('simple:simple');
+    await worker.report(action, 'STARTED', '""');
+    expect(await engine.cancel(tenantId, [runId!])).toEqual([action.taskExternalId]);
+    const [cancel] = await worker.waitFor((a) => a.kind === 'CANCEL');
+    expect(cancel!.retryCount).toBe(action.retryCount);
+    expect((await result).status).toBe('CANCELLED');
+    // The worker's late result is ignored.
+    await worker.report(action, 'COMPLETED', '{}');
+    expect((await engine.getRunDetails(tenantId, runId!)).status).toBe('CANCELLED');
+  });
+
+  it('replays a failed task and its downstream tasks', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'rp',
+      tasks: [
+        { readableId: 'a', actionId: 'rp:a' },
+        { readableId: 'b', actionId: 'rp:b', parents: ['a'] },
+      ],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect(['rp:a', 'rp:b']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'rp' }]);
+    const first = waitForResult(engine, runId!);
+    const a = await worker.start('rp:a');
+    await worker.fail(a, 'nope');
+    expect((await first).status).toBe('FAILED');
+    expect(await engine.replay(tenantId, [a.taskExternalId])).toEqual([a.taskExternalId]);
+    const second = waitForResult(engine, runId!);
+    const again = await worker.start('rp:a', 2);
+    expect(again.retryCount).toBe(1);
+    await worker.complete(again, { a: 'ok' });
+    await worker.complete(await worker.start('rp:b'), { b: 'ok' });
+    expect((await second).status).toBe('COMPLETED');
+    expect(await eventTypes(engine, a.taskExternalId)).toContain('RETRIED_BY_USER@1');
+  });
+
+  it('refuses results from a worker that does not hold the task, and unknown tasks', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId, 'holder').connect(['simple:simple']);
+    await engine.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const action = await worker.start('simple:simple');
+    const intruder = new TestWorker(engine, tenantId, 'intruder');
+    await expect(intruder.report(action, 'COMPLETED', '{}')).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+    });
+    await expect(
+      worker.report(
+        { ...action, taskExternalId: '00000000-0000-4000-8000-000000000000' },
+        'COMPLETED',
+        '{}',
+      ),
+    ).rejects.toBeInstanceOf(EngineError);
+    await expect(worker.report(action, 'COMPLETED', '{not json')).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await worker.complete(action, 'fine');
+  });
+
+  it('deduplicates children by parent task and index', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);
+    const [parentRun] = await engine.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const parent = await worker.start('simple:simple');
+    const spawn = (childIndex: number) => ({
+      workflowName: 'simple',
+      parentTaskExternalId: parent.taskExternalId,
+      parentRunId: parentRun,
+      childIndex,
+    });
+    const first = await engine.trigger(tenantId, [spawn(0), spawn(1), spawn(1)]);
+    const again = await engine.trigger(tenantId, [spawn(0)]);
+    expect(first[1]).toBe(first[2]);
+    expect(first[0]).not.toBe(first[1]);
+    expect(again[0]).toBe(first[0]);
+  });
+
+  it('shares work across workers by free slots and sends nothing to a paused worker', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const one = await new TestWorker(engine, tenantId, 'one').connect(['simple:simple'], 2);
+    const two = await new TestWorker(engine, tenantId, 'two').connect(['simple:simple'], 2);
+    const paused = await new TestWorker(engine, tenantId, 'paused').connect(['simple:simple'], 10);
+    await engine.setWorkerPaused(tenantId, paused.id, true);
+    await engine.trigger(
+      tenantId,
+      Array.from({ length: 6 }, () => ({ workflowName: 'simple' })),
+    );
+    await one.waitFor((a) => a.kind === 'START', 2);
+    await two.waitFor((a) => a.kind === 'START', 2);
+    expect(engine.stats()).toMatchObject({ queued: 2, running: 4 });
+    expect(paused.actions).toEqual([]);
+    await one.complete(one.actions[0]!, 1);
+    await one.waitFor((a) => a.kind === 'START', 3);
+  });
+
+  it('recovers after a restart: the queue, and running tasks of a worker that never returns', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple'], 1);
+    const [running, queued] = await engine.trigger(tenantId, [
+      { workflowName: 'simple' },
+      { workflowName: 'simple' },
+    ]);
+    const action = await worker.start('simple:simple');
+    await worker.report(action, 'STARTED', '""');
+    await engine.close();
+    const restarted = newEngine({ reassignAfterMs: 300 });
+    await restarted.start();
+    const fresh = await new TestWorker(restarted, tenantId, 'fresh').connect(['simple:simple'], 5);
+    const results = Promise.all([
+      waitForResult(restarted, running!),
+      waitForResult(restarted, queued!),
+    ]);
+    const starts = await fresh.waitFor((a) => a.kind === 'START', 2);
+    for (const a of starts) await fresh.complete(a, { by: 'fresh' });
+    expect((await results).map((r) => r.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    expect(await eventTypes(restarted, action.taskExternalId)).toContain('REASSIGNED@0');
+  });
+
+  it('stores logs per attempt and streams events to subscribers', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const action = await worker.start('simple:simple');
+    await engine.putLog(tenantId, { taskExternalId: action.taskExternalId, message: 'hello log' });
+    await engine.putStreamEvent(tenantId, {
+      taskExternalId: action.taskExternalId,
+      message: Buffer.from('chunk-1'),
+    });
+    const chunks: string[] = [];
+    const finished = new Promise<string>((resolve) => {
+      void engine.subscribeToRunStream(tenantId, runId!, {
+        onStreamEvent: (e) => chunks.push(Buffer.from(e.message).toString()),
+        onFinished: resolve,
+      });
+    });
+    await engine.putStreamEvent(tenantId, {
+      taskExternalId: action.taskExternalId,
+      message: Buffer.from('chunk-2'),
+    });
+    await worker.complete(action, null);
+    expect(await finished).toBe('COMPLETED');
+    expect(chunks).toEqual(['chunk-1', 'chunk-2']);
+    const logs = await engine.listTaskLogs(tenantId, action.taskExternalId);
+    expect(logs.map((l) => [l.message, l.retryCount])).toEqual([['hello log', 0]]);
+  });
+
+  it('makes no queries while idle, even with a worker heartbeating', async () => {
+    await engine.close();
+    let queries = 0;
+    const counting: Database = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key === 'query' || key === 'transaction') {
+          return (...args: unknown[]) => {
+            queries++;
+            return (Reflect.get(target, key, target) as (...a: unknown[]) => unknown).apply(
+              target,
+              args,
+            );
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const idle = newEngine({ db: counting });
+    await idle.start();
+    await idle.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(idle, tenantId).connect(['simple:simple']);
+    const [runId] = await idle.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const result = waitForResult(idle, runId!);
+    await worker.complete(await worker.start('simple:simple'), 'done');
+    await result;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = queries;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(queries - before).toBe(0);
+  });
+});

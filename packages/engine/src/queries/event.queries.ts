@@ -1,0 +1,25 @@
+import type { Queryable } from '@trellis/db';
+
+export interface NewEventRow {
+  id: string;
+  tenantId: string;
+  key: string;
+  payload: unknown;
+  additionalMetadata: Record<string, unknown>;
+  scope: string | null;
+  priority: number | null;
+  eventTimestamp: Date;
+}
+
+export async function insertEvents(db: Queryable, events: readonly NewEventRow[]): Promise<void> {
+  await db.query(
+    `INSERT INTO events
+       (id, tenant_id, key, payload, additional_metadata, scope, priority, event_timestamp)
+     SELECT e.id, e."tenantId", e.key, e.payload, e."additionalMetadata", e.scope, e.priority,
+            e."eventTimestamp"
+       FROM jsonb_to_recordset($1::jsonb) AS e(
+         id uuid, "tenantId" uuid, key text, payload jsonb, "additionalMetadata" jsonb, scope text,
+         priority int, "eventTimestamp" timestamptz)`,
+    [JSON.stringify(events)],
+  );
+}

@@ -1,0 +1,135 @@
+import type { Queryable } from '@trellis/db';
+import type { RunStatus } from '../task-lifecycle';
+
+export interface NewRunRow {
+  id: string;
+  tenantId: string;
+  workflowId: string;
+  workflowVersionId: string;
+  kind: 'DAG' | 'TASK';
+  input: unknown;
+  additionalMetadata: Record<string, unknown>;
+  parentTaskExternalId: string | null;
+  parentRunId: string | null;
+  childIndex: number | null;
+  childKey: string | null;
+  priority: number;
+}
+
+export interface RunRow {
+  id: string;
+  tenantId: string;
+  workflowId: string;
+  workflowVersionId: string;
+  workflowName: string;
+  kind: 'DAG' | 'TASK';
+  status: RunStatus;
+  input: unknown;
+  additionalMetadata: Record<string, unknown>;
+  parentTaskExternalId: string | null;
+  childIndex: number | null;
+  childKey: string | null;
+  priority: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface ChildRunKey {
+  id: string;
+  tenantId: string;
+  parentTaskExternalId: string;
+  childIndex: number | null;
+  childKey: string | null;
+}
+
+/** Runs already spawned by these parent tasks (for deduplicating a re-sent spawn). */
+export async function findChildRuns(
+  db: Queryable,
+  parents: readonly { tenantId: string; parentTaskExternalId: string }[],
+): Promise<ChildRunKey[]> {
+  const { rows } = await db.query<ChildRunKey>(
+    `SELECT r.id, r.tenant_id AS "tenantId", r.parent_task_external_id AS "parentTaskExternalId",
+            r.child_index AS "childIndex", r.child_key AS "childKey"
+       FROM workflow_runs r
+       JOIN jsonb_to_recordset($1::jsonb) AS p("tenantId" uuid, "parentTaskExternalId" uuid)
+         ON r.tenant_id = p."tenantId" AND r.parent_task_external_id = p."parentTaskExternalId"`,
+    [JSON.stringify(parents)],
+  );
+  return rows;
+}
+
+export async function insertRuns(db: Queryable, runs: readonly NewRunRow[]): Promise<void> {
+  await db.query(
+    `INSERT INTO workflow_runs
+       (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
+        parent_task_external_id, parent_run_id, child_index, child_key, priority)
+     SELECT r.id, r."tenantId", r."workflowId", r."workflowVersionId", r.kind, 'QUEUED', r.input,
+            r."additionalMetadata", r."parentTaskExternalId", r."parentRunId", r."childIndex",
+            r."childKey", r.priority
+       FROM jsonb_to_recordset($1::jsonb) AS r(
+         id uuid, "tenantId" uuid, "workflowId" uuid, "workflowVersionId" uuid, kind text,
+         input jsonb, "additionalMetadata" jsonb, "parentTaskExternalId" uuid, "parentRunId" uuid,
+         "childIndex" int, "childKey" text, priority int)`,
+    [JSON.stringify(runs)],
+  );
+}
+
+/** Runs of these tasks that were still QUEUED become RUNNING. */
+export async function markRunsRunning(
+  db: Queryable,
+  tasks: readonly { tenantId: string; taskId: string }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, now())
+       FROM tasks t
+       JOIN jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "taskId" bigint)
+         ON t.id = x."taskId" AND t.tenant_id = x."tenantId"
+      WHERE r.id = t.run_id AND r.tenant_id = t.tenant_id AND r.status = 'QUEUED'`,
+    [JSON.stringify(tasks)],
+  );
+}
+
+export async function finishRuns(
+  db: Queryable,
+  runs: readonly { tenantId: string; runId: string; status: RunStatus }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE workflow_runs r SET status = x.status, finished_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid, status text)
+      WHERE r.id = x."runId" AND r.tenant_id = x."tenantId"`,
+    [JSON.stringify(runs)],
+  );
+}
+
+/** A replayed run is live again. */
+export async function reopenRuns(
+  db: Queryable,
+  tenantId: string,
+  runIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE workflow_runs SET status = 'RUNNING', finished_at = NULL
+      WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+    [tenantId, runIds],
+  );
+}
+
+export async function findRun(
+  db: Queryable,
+  tenantId: string,
+  runId: string,
+): Promise<RunRow | undefined> {
+  const { rows } = await db.query<RunRow>(
+    `SELECT r.id, r.tenant_id AS "tenantId", r.workflow_id AS "workflowId",
+            r.workflow_version_id AS "workflowVersionId", w.name AS "workflowName", r.kind,
+            r.status, r.input, r.additional_metadata AS "additionalMetadata",
+            r.parent_task_external_id AS "parentTaskExternalId", r.child_index AS "childIndex",
+            r.child_key AS "childKey", r.priority, r.created_at AS "createdAt",
+            r.started_at AS "startedAt", r.finished_at AS "finishedAt"
+       FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
+      WHERE r.tenant_id = $1 AND r.id = $2`,
+    [tenantId, runId],
+  );
+  return rows[0];
+}

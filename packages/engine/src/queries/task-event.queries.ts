@@ -1,0 +1,53 @@
+import type { Queryable } from '@trellis/db';
+import type { TaskEventType } from '../task-lifecycle';
+
+export interface NewTaskEventRow {
+  tenantId: string;
+  taskId: string;
+  retryCount: number;
+  eventType: TaskEventType;
+  workerId?: string | null;
+  message?: string;
+  data?: unknown;
+}
+
+export interface TaskEventRow {
+  id: string;
+  retryCount: number;
+  eventType: TaskEventType;
+  createdAt: Date;
+  workerId: string | null;
+  message: string;
+  data: unknown;
+}
+
+export async function insertTaskEvents(
+  db: Queryable,
+  events: readonly NewTaskEventRow[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.query(
+    `INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, message, data)
+     SELECT e."tenantId", e."taskId", e."retryCount", e."eventType", e."workerId",
+            COALESCE(e.message, ''), e.data
+       FROM jsonb_to_recordset($1::jsonb) AS e(
+         "tenantId" uuid, "taskId" bigint, "retryCount" int, "eventType" text, "workerId" uuid,
+         message text, data jsonb)`,
+    [JSON.stringify(events)],
+  );
+}
+
+/** A task's timeline, oldest first. */
+export async function listTaskEvents(
+  db: Queryable,
+  tenantId: string,
+  taskId: string,
+): Promise<TaskEventRow[]> {
+  const { rows } = await db.query<TaskEventRow>(
+    `SELECT id, retry_count AS "retryCount", event_type AS "eventType", created_at AS "createdAt",
+            worker_id AS "workerId", message, data
+       FROM task_events WHERE tenant_id = $1 AND task_id = $2 ORDER BY id`,
+    [tenantId, taskId],
+  );
+  return rows;
+}

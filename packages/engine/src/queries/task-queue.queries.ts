@@ -1,0 +1,72 @@
+import type { Queryable } from '@trellis/db';
+
+export interface QueueItemRow {
+  taskId: string;
+  tenantId: string;
+  actionId: string;
+  retryCount: number;
+  priority: number;
+  slotType: string;
+  slotUnits: number;
+  readyAt: Date;
+  scheduleTimeoutAt: Date;
+}
+
+export async function insertQueueItems(
+  db: Queryable,
+  items: readonly QueueItemRow[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO task_queue
+       (task_id, tenant_id, action_id, retry_count, priority, slot_type, slot_units, ready_at,
+        schedule_timeout_at)
+     SELECT q."taskId", q."tenantId", q."actionId", q."retryCount", q.priority, q."slotType",
+            q."slotUnits", q."readyAt", q."scheduleTimeoutAt"
+       FROM jsonb_to_recordset($1::jsonb) AS q(
+         "taskId" bigint, "tenantId" uuid, "actionId" text, "retryCount" int, priority int,
+         "slotType" text, "slotUnits" int, "readyAt" timestamptz, "scheduleTimeoutAt" timestamptz)`,
+    [JSON.stringify(items)],
+  );
+}
+
+/** Removes the given attempts from the queue; returns the ones that were still there. */
+export async function deleteQueueItems(
+  db: Queryable,
+  items: readonly { taskId: string; retryCount: number }[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ taskId: string }>(
+    `DELETE FROM task_queue q
+      USING jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "retryCount" int)
+      WHERE q.task_id = x."taskId" AND q.retry_count = x."retryCount"
+     RETURNING q.task_id AS "taskId"`,
+    [JSON.stringify(items)],
+  );
+  return rows.map((r) => r.taskId);
+}
+
+export async function deleteQueueItemsOfTasks(
+  db: Queryable,
+  taskIds: readonly string[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ taskId: string }>(
+    `DELETE FROM task_queue WHERE task_id = ANY($1::bigint[]) RETURNING task_id AS "taskId"`,
+    [taskIds],
+  );
+  return rows.map((r) => r.taskId);
+}
+
+/** The whole queue with the tasks' external ids, read once at start-up. */
+export async function listQueueItems(
+  db: Queryable,
+): Promise<(QueueItemRow & { externalId: string; runId: string })[]> {
+  const { rows } = await db.query<QueueItemRow & { externalId: string; runId: string }>(
+    `SELECT q.task_id AS "taskId", q.tenant_id AS "tenantId", q.action_id AS "actionId",
+            q.retry_count AS "retryCount", q.priority, q.slot_type AS "slotType",
+            q.slot_units AS "slotUnits", q.ready_at AS "readyAt",
+            q.schedule_timeout_at AS "scheduleTimeoutAt", t.external_id AS "externalId",
+            t.run_id AS "runId"
+       FROM task_queue q JOIN tasks t ON t.id = q.task_id
+      ORDER BY q.priority DESC, q.task_id`,
+  );
+  return rows;
+}

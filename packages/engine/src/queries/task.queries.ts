@@ -1,0 +1,316 @@
+import type { Queryable } from '@trellis/db';
+import type { TaskStatus } from '../task-lifecycle';
+
+export interface NewTaskRow {
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  stepId: string;
+  readableId: string;
+  actionId: string;
+  status: 'PENDING' | 'QUEUED';
+  retryCount: number;
+  priority: number;
+}
+
+/** A task with what the scheduler, the DAG rules and the run results need. */
+export interface RunTaskRow {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  workflowVersionId: string;
+  readableId: string;
+  actionId: string;
+  status: TaskStatus;
+  retryCount: number;
+  priority: number;
+  output: unknown;
+  error: string | null;
+  parents: string[];
+  isOnFailure: boolean;
+  slotType: string;
+  slotUnits: number;
+  scheduleTimeoutSeconds: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export async function insertTasks(
+  db: Queryable,
+  tasks: readonly NewTaskRow[],
+): Promise<{ id: string; externalId: string }[]> {
+  const { rows } = await db.query<{ id: string; externalId: string }>(
+    `INSERT INTO tasks
+       (external_id, tenant_id, run_id, step_id, readable_id, action_id, status, retry_count, priority)
+     SELECT t."externalId", t."tenantId", t."runId", t."stepId", t."readableId", t."actionId",
+            t.status, t."retryCount", t.priority
+       FROM jsonb_to_recordset($1::jsonb) AS t(
+         "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid, "readableId" text,
+         "actionId" text, status text, "retryCount" int, priority int)
+     RETURNING id, external_id AS "externalId"`,
+    [JSON.stringify(tasks)],
+  );
+  return rows;
+}
+
+const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId",
+  t.run_id AS "runId", s.workflow_version_id AS "workflowVersionId", t.readable_id AS "readableId",
+  t.action_id AS "actionId", t.status, t.retry_count AS "retryCount", t.priority, t.output, t.error,
+  s.parents, s.is_on_failure AS "isOnFailure", s.slot_type AS "slotType",
+  s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
+  t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt"`;
+
+/** Every task of these runs, in creation order. */
+export async function listRunTasks(
+  db: Queryable,
+  runs: readonly { tenantId: string; runId: string }[],
+): Promise<RunTaskRow[]> {
+  const { rows } = await db.query<RunTaskRow>(
+    `SELECT ${RUN_TASK_COLUMNS}
+       FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid)
+       JOIN tasks t ON t.run_id = x."runId" AND t.tenant_id = x."tenantId"
+       JOIN workflow_steps s ON s.id = t.step_id
+      ORDER BY t.id`,
+    [JSON.stringify(runs)],
+  );
+  return rows;
+}
+
+/** Tasks named by their external id or by their run's id. */
+export async function findTasksByTaskOrRunIds(
+  db: Queryable,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<RunTaskRow[]> {
+  const { rows } = await db.query<RunTaskRow>(
+    `SELECT ${RUN_TASK_COLUMNS}
+       FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
+      WHERE t.tenant_id = $1 AND (t.external_id = ANY($2::uuid[]) OR t.run_id = ANY($2::uuid[]))
+      ORDER BY t.id`,
+    [tenantId, ids],
+  );
+  return rows;
+}
+
+export async function findTaskByExternalId(
+  db: Queryable,
+  tenantId: string,
+  externalId: string,
+): Promise<{ id: string; runId: string; retryCount: number; status: TaskStatus } | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    runId: string;
+    retryCount: number;
+    status: TaskStatus;
+  }>(
+    `SELECT id, run_id AS "runId", retry_count AS "retryCount", status
+       FROM tasks WHERE tenant_id = $1 AND external_id = $2`,
+    [tenantId, externalId],
+  );
+  return rows[0];
+}
+
+/** Everything an AssignedAction carries, for tasks being assigned. */
+export interface DispatchRow {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  readableId: string;
+  actionId: string;
+  retryCount: number;
+  priority: number;
+  createdAt: Date;
+  workflowId: string;
+  workflowVersionId: string;
+  workflowName: string;
+  stepId: string;
+  input: unknown;
+  additionalMetadata: Record<string, unknown>;
+  childIndex: number | null;
+  childKey: string | null;
+  parentTaskExternalId: string | null;
+  parents: string[];
+  isOnFailure: boolean;
+  timeoutSeconds: number;
+}
+
+export async function findDispatchRows(
+  db: Queryable,
+  taskIds: readonly string[],
+): Promise<DispatchRow[]> {
+  const { rows } = await db.query<DispatchRow>(
+    `SELECT t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId", t.run_id AS "runId",
+            t.readable_id AS "readableId", t.action_id AS "actionId",
+            t.retry_count AS "retryCount", t.priority, t.created_at AS "createdAt",
+            r.workflow_id AS "workflowId", r.workflow_version_id AS "workflowVersionId",
+            w.name AS "workflowName", t.step_id AS "stepId", r.input,
+            r.additional_metadata AS "additionalMetadata", r.child_index AS "childIndex",
+            r.child_key AS "childKey", r.parent_task_external_id AS "parentTaskExternalId",
+            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds"
+       FROM tasks t
+       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
+       JOIN workflows w ON w.id = r.workflow_id
+       JOIN workflow_steps s ON s.id = t.step_id
+      WHERE t.id = ANY($1::bigint[])`,
+    [taskIds],
+  );
+  return rows;
+}
+
+/** Outputs and errors of the finished tasks of these runs (parents' outputs, on-failure errors). */
+export async function listFinishedTaskResults(
+  db: Queryable,
+  runIds: readonly string[],
+): Promise<
+  { runId: string; readableId: string; status: TaskStatus; output: unknown; error: string | null }[]
+> {
+  const { rows } = await db.query<{
+    runId: string;
+    readableId: string;
+    status: TaskStatus;
+    output: unknown;
+    error: string | null;
+  }>(
+    `SELECT run_id AS "runId", readable_id AS "readableId", status, output, error
+       FROM tasks WHERE run_id = ANY($1::uuid[]) AND status IN ('COMPLETED', 'FAILED')`,
+    [runIds],
+  );
+  return rows;
+}
+
+export async function markTasksAssigned(
+  db: Queryable,
+  tasks: readonly { taskId: string; workerId: string }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE tasks t SET status = 'ASSIGNED', worker_id = x."workerId"
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "workerId" uuid)
+      WHERE t.id = x."taskId"`,
+    [JSON.stringify(tasks)],
+  );
+}
+
+export async function markTasksRunning(
+  db: Queryable,
+  tasks: readonly { taskId: string; startedAt: Date }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE tasks t SET status = 'RUNNING', started_at = x."startedAt"
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "startedAt" timestamptz)
+      WHERE t.id = x."taskId" AND t.status = 'ASSIGNED'`,
+    [JSON.stringify(tasks)],
+  );
+}
+
+export async function completeTasks(
+  db: Queryable,
+  tasks: readonly { taskId: string; output: unknown }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE tasks t SET status = 'COMPLETED', output = x.output, error = NULL, finished_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, output jsonb)
+      WHERE t.id = x."taskId"`,
+    [JSON.stringify(tasks)],
+  );
+}
+
+/** Final failures, from a worker, a timeout without retries left or a scheduling timeout. */
+export async function failTasks(
+  db: Queryable,
+  tasks: readonly { taskId: string; error: string }[],
+): Promise<void> {
+  await db.query(
+    `UPDATE tasks t SET status = 'FAILED', error = x.error, finished_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text)
+      WHERE t.id = x."taskId"`,
+    [JSON.stringify(tasks)],
+  );
+}
+
+/** Starts a new attempt: retry_count + 1, back to QUEUED (a retry, a reassignment). */
+export async function requeueTasks(
+  db: Queryable,
+  tasks: readonly { taskId: string; error: string | null; spendsRetry: boolean }[],
+): Promise<{ id: string; retryCount: number }[]> {
+  const { rows } = await db.query<{ id: string; retryCount: number }>(
+    `UPDATE tasks t SET status = 'QUEUED', retry_count = t.retry_count + 1,
+            app_retry_count = t.app_retry_count + CASE WHEN x."spendsRetry" THEN 1 ELSE 0 END,
+            error = COALESCE(x.error, t.error), worker_id = NULL
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text, "spendsRetry" bool)
+      WHERE t.id = x."taskId"
+     RETURNING t.id, t.retry_count AS "retryCount"`,
+    [JSON.stringify(tasks)],
+  );
+  return rows;
+}
+
+/** What deciding between a retry and a final failure needs. */
+export interface RetryPolicyRow {
+  id: string;
+  externalId: string;
+  runId: string;
+  actionId: string;
+  priority: number;
+  slotType: string;
+  slotUnits: number;
+  scheduleTimeoutSeconds: number;
+  retryCount: number;
+  appRetryCount: number;
+  retries: number;
+  backoffFactor: number | null;
+  backoffMaxSeconds: number | null;
+  timeoutSeconds: number;
+}
+
+export async function findRetryPolicies(
+  db: Queryable,
+  taskIds: readonly string[],
+): Promise<RetryPolicyRow[]> {
+  const { rows } = await db.query<RetryPolicyRow>(
+    `SELECT t.id, t.external_id AS "externalId", t.run_id AS "runId", t.action_id AS "actionId",
+            t.priority, s.slot_type AS "slotType", s.slot_units AS "slotUnits",
+            s.schedule_timeout_seconds AS "scheduleTimeoutSeconds", t.retry_count AS "retryCount",
+            t.app_retry_count AS "appRetryCount", s.retries,
+            s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
+            s.timeout_seconds AS "timeoutSeconds"
+       FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
+      WHERE t.id = ANY($1::bigint[])`,
+    [taskIds],
+  );
+  return rows;
+}
+
+/** PENDING tasks whose parents completed. */
+export async function queuePendingTasks(db: Queryable, taskIds: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE tasks SET status = 'QUEUED' WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
+    [taskIds],
+  );
+}
+
+export async function cancelTasks(db: Queryable, taskIds: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE tasks SET status = 'CANCELLED', finished_at = now(), worker_id = NULL
+      WHERE id = ANY($1::bigint[])`,
+    [taskIds],
+  );
+}
+
+/** A replay: a new attempt from scratch, QUEUED or PENDING (waiting for replayed parents). */
+export async function resetTasksForReplay(
+  db: Queryable,
+  tasks: readonly { taskId: string; status: 'QUEUED' | 'PENDING' }[],
+): Promise<{ id: string; retryCount: number }[]> {
+  const { rows } = await db.query<{ id: string; retryCount: number }>(
+    `UPDATE tasks t SET status = x.status, retry_count = t.retry_count + 1, app_retry_count = 0,
+            output = NULL, error = NULL, worker_id = NULL, started_at = NULL, finished_at = NULL
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, status text)
+      WHERE t.id = x."taskId"
+     RETURNING t.id, t.retry_count AS "retryCount"`,
+    [JSON.stringify(tasks)],
+  );
+  return rows;
+}

@@ -1,0 +1,46 @@
+/**
+ * Connected workers and their free slots per slot type, in memory. Slot usage is derived from
+ * the running set (task_runtimes), so it is rebuilt exactly at start-up.
+ */
+import type { AssignedActionData } from './types';
+
+/** Where the engine sends a worker its actions; the transport owns the real stream. */
+export interface WorkerStream {
+  send(action: AssignedActionData): void;
+  close(): void;
+}
+
+export interface WorkerState {
+  id: string;
+  tenantId: string;
+  name: string;
+  actions: Set<string>;
+  slotConfig: Record<string, number>;
+  used: Map<string, number>;
+  labels: Record<string, string | number>;
+  status: 'ACTIVE' | 'INACTIVE';
+  isPaused: boolean;
+  lastHeartbeatAt: number;
+  /** When last_heartbeat_at was last written; heartbeats are persisted sparsely. */
+  persistedHeartbeatAt: number;
+  stream: WorkerStream | undefined;
+  /** Bumped on every assignment, so equally free workers take turns. */
+  lastAssignedSeq: number;
+}
+
+export function freeUnits(worker: WorkerState, slotType: string): number {
+  return (worker.slotConfig[slotType] ?? 0) - (worker.used.get(slotType) ?? 0);
+}
+
+export function reserveUnits(worker: WorkerState, slotType: string, units: number): void {
+  worker.used.set(slotType, (worker.used.get(slotType) ?? 0) + units);
+}
+
+export function releaseUnits(worker: WorkerState, slotType: string, units: number): void {
+  worker.used.set(slotType, Math.max(0, (worker.used.get(slotType) ?? 0) - units));
+}
+
+/** May receive new work: active, not paused and with an open stream. */
+export function isAssignable(worker: WorkerState): boolean {
+  return worker.status === 'ACTIVE' && !worker.isPaused && worker.stream !== undefined;
+}

@@ -1,0 +1,181 @@
+/**
+ * Workflow definitions as PutWorkflow delivers them, normalised (defaults filled, durations in
+ * seconds, keys sorted) so that the same definition always gives the same checksum: a new
+ * version is stored only when the checksum changes.
+ */
+import { createHash } from 'node:crypto';
+import { parseDuration } from './durations';
+import { EngineError } from './errors';
+
+export interface TaskDefinitionInput {
+  readableId: string;
+  actionId: string;
+  /** Execution timeout, e.g. "60s" (the SDK's default). */
+  timeout?: string | undefined;
+  /** How long the task may wait for a worker, e.g. "5m". */
+  scheduleTimeout?: string | undefined;
+  parents?: readonly string[] | undefined;
+  retries?: number | undefined;
+  backoffFactor?: number | undefined;
+  backoffMaxSeconds?: number | undefined;
+  /** Units per slot type, e.g. {default: 1}; one type per task is supported. */
+  slotRequests?: Readonly<Record<string, number>> | undefined;
+  isDurable?: boolean | undefined;
+}
+
+export interface WorkflowDefinitionInput {
+  name: string;
+  description?: string | undefined;
+  version?: string | undefined;
+  tasks: readonly TaskDefinitionInput[];
+  onFailureTask?: TaskDefinitionInput | undefined;
+  defaultPriority?: number | undefined;
+  inputJsonSchema?: unknown;
+  /**
+   * Settings stored with the version but not acted on yet (event and cron triggers,
+   * concurrency, sticky, rate limits, ...): they arrive with later issues.
+   */
+  extra?: Readonly<Record<string, unknown>> | undefined;
+}
+
+export interface StepDefinition {
+  readableId: string;
+  actionId: string;
+  parents: string[];
+  retries: number;
+  backoffFactor: number | null;
+  backoffMaxSeconds: number | null;
+  timeoutSeconds: number;
+  scheduleTimeoutSeconds: number;
+  slotType: string;
+  slotUnits: number;
+  isOnFailure: boolean;
+  isDurable: boolean;
+}
+
+export interface WorkflowDefinition {
+  name: string;
+  description: string;
+  version: string;
+  defaultPriority: number;
+  inputJsonSchema: unknown;
+  steps: StepDefinition[];
+  extra: Record<string, unknown>;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_SCHEDULE_TIMEOUT_SECONDS = 5 * 60;
+export const DEFAULT_PRIORITY = 1;
+const MAX_RETRIES = 1000;
+
+function seconds(text: string | undefined, fallback: number, what: string): number {
+  if (text === undefined || text === '') return fallback;
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0) {
+    throw new EngineError('INVALID_ARGUMENT', `${what} "${text}" is not a duration such as "60s"`);
+  }
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function normaliseStep(task: TaskDefinitionInput, isOnFailure: boolean): StepDefinition {
+  const where = `task "${task.readableId}"`;
+  if (!task.readableId) throw new EngineError('INVALID_ARGUMENT', 'a task has no readable_id');
+  if (!task.actionId) throw new EngineError('INVALID_ARGUMENT', `${where} has no action`);
+  const retries = task.retries ?? 0;
+  if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new EngineError('INVALID_ARGUMENT', `${where}: retries must be 0..${MAX_RETRIES}`);
+  }
+  const slots = Object.entries(task.slotRequests ?? {}).filter(([, units]) => units > 0);
+  if (slots.length > 1) {
+    throw new EngineError('INVALID_ARGUMENT', `${where}: only one slot type per task is supported`);
+  }
+  const [slotType, slotUnits] = slots[0] ?? [task.isDurable ? 'durable' : 'default', 1];
+  return {
+    readableId: task.readableId,
+    actionId: task.actionId.toLowerCase(),
+    parents: isOnFailure ? [] : [...new Set(task.parents ?? [])].sort(),
+    retries,
+    backoffFactor: task.backoffFactor && task.backoffFactor > 0 ? task.backoffFactor : null,
+    backoffMaxSeconds:
+      task.backoffMaxSeconds && task.backoffMaxSeconds > 0 ? task.backoffMaxSeconds : null,
+    timeoutSeconds: seconds(task.timeout, DEFAULT_TIMEOUT_SECONDS, `${where} timeout`),
+    scheduleTimeoutSeconds: seconds(
+      task.scheduleTimeout,
+      DEFAULT_SCHEDULE_TIMEOUT_SECONDS,
+      `${where} schedule timeout`,
+    ),
+    slotType,
+    slotUnits,
+    isOnFailure,
+    isDurable: task.isDurable ?? false,
+  };
+}
+
+/** Validates and normalises; throws INVALID_ARGUMENT with a message naming the problem. */
+export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefinition {
+  const name = input.name.trim().toLowerCase();
+  if (!name) throw new EngineError('INVALID_ARGUMENT', 'the workflow has no name');
+  if (input.tasks.length === 0) {
+    throw new EngineError('INVALID_ARGUMENT', `workflow "${name}" has no tasks`);
+  }
+  const steps = input.tasks.map((t) => normaliseStep(t, false));
+  const ids = new Set<string>();
+  for (const step of steps) {
+    if (ids.has(step.readableId)) {
+      throw new EngineError('INVALID_ARGUMENT', `task "${step.readableId}" is declared twice`);
+    }
+    ids.add(step.readableId);
+  }
+  for (const step of steps) {
+    for (const parent of step.parents) {
+      if (!ids.has(parent)) {
+        throw new EngineError(
+          'INVALID_ARGUMENT',
+          `task "${step.readableId}" names unknown parent "${parent}"`,
+        );
+      }
+    }
+  }
+  assertAcyclic(steps);
+  if (input.onFailureTask) steps.push(normaliseStep(input.onFailureTask, true));
+  return {
+    name,
+    description: input.description ?? '',
+    version: input.version ?? '',
+    defaultPriority: input.defaultPriority ?? DEFAULT_PRIORITY,
+    inputJsonSchema: input.inputJsonSchema ?? null,
+    steps,
+    extra: { ...input.extra },
+  };
+}
+
+function assertAcyclic(steps: readonly StepDefinition[]): void {
+  const parents = new Map(steps.map((s) => [s.readableId, s.parents]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (id: string): void => {
+    if (state.get(id) === 'done') return;
+    if (state.get(id) === 'visiting') {
+      throw new EngineError('INVALID_ARGUMENT', `the tasks form a cycle through "${id}"`);
+    }
+    state.set(id, 'visiting');
+    for (const parent of parents.get(id) ?? []) visit(parent);
+    state.set(id, 'done');
+  };
+  for (const step of steps) visit(step.readableId);
+}
+
+/** JSON with object keys sorted, so equal definitions serialise identically. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function definitionChecksum(definition: WorkflowDefinition): string {
+  return createHash('sha256').update(canonicalJson(definition)).digest('hex');
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'engine',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    // A fresh database per file; PGlite takes a second or two to start.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
