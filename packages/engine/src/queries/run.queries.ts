@@ -80,13 +80,14 @@ export async function markRunsRunning(
   db: Queryable,
   tasks: readonly { tenantId: string; taskId: string }[],
 ): Promise<void> {
+  // Driven by the tasks' primary keys: joining the runs to a JSON record set on tenant_id let
+  // the planner pair every run with every row (seconds per batch on a busy tenant).
   await db.query(
     `UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, now())
-       FROM tasks t
-       JOIN jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "taskId" bigint)
-         ON t.id = x."taskId" AND t.tenant_id = x."tenantId"
-      WHERE r.id = t.run_id AND r.tenant_id = t.tenant_id AND r.status = 'QUEUED'`,
-    [JSON.stringify(tasks)],
+       FROM (SELECT DISTINCT t.run_id, t.tenant_id FROM tasks t
+              WHERE t.id = ANY($1::bigint[]) AND t.tenant_id = ANY($2::uuid[])) s
+      WHERE r.id = s.run_id AND r.tenant_id = s.tenant_id AND r.status = 'QUEUED'`,
+    [tasks.map((t) => t.taskId), [...new Set(tasks.map((t) => t.tenantId))]],
   );
 }
 
