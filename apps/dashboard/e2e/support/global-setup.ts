@@ -8,12 +8,14 @@ import { startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    grpcAddress: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('grpcAddress', server.grpcAddress);
   return async () => {
     await server.stop();
   };

@@ -20,6 +20,8 @@ const dashboardDist = fileURLToPath(new URL('../../dist/index.html', import.meta
 
 export interface RunningServer {
   baseUrl: string;
+  /** host:port of the gRPC worker protocol, as SDK workers dial it. */
+  grpcAddress: string;
   /** The last lines the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -48,6 +50,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trellis-e2e-'));
   const [httpPort, grpcPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${httpPort}`;
+  const grpcAddress = `127.0.0.1:${grpcPort}`;
   const lines: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -57,10 +60,13 @@ export async function startServer(): Promise<RunningServer> {
       TRELLIS_HTTP_HOST: '127.0.0.1',
       TRELLIS_HTTP_PORT: String(httpPort),
       TRELLIS_GRPC_PORT: String(grpcPort),
+      TRELLIS_GRPC_BROADCAST_ADDRESS: grpcAddress,
       TRELLIS_PUBLIC_URL: baseUrl,
       TRELLIS_ADMIN_EMAIL: ADMIN_EMAIL,
       TRELLIS_ADMIN_PASSWORD: ADMIN_PASSWORD,
       TRELLIS_LOG_LEVEL: 'warn',
+      // The browser tests seed their own data; the demo's worker and runs would only add load.
+      TRELLIS_DEMO: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -83,7 +89,7 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseUrl, output, stop };
+  return { baseUrl, grpcAddress, output, stop };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string) {

@@ -44,6 +44,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'tenant-settings/api-tokens': () => import('./routes/tenant/settings/api-tokens'),
     'tenant-settings/members': () => import('./routes/tenant/settings/members'),
     'onboarding/get-started': () => import('./routes/tenant/get-started'),
+    workflows: () => import('./routes/tenant/workflows'),
+    'workflows/:workflow': () => import('./routes/tenant/workflow-detail'),
+    workers: () => import('./routes/tenant/workers'),
+    'workers/:worker': () => import('./routes/tenant/worker-detail'),
   };
 
   const tenantRoutes: RouteObject[] = [

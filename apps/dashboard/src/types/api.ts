@@ -26,6 +26,12 @@ export type {
   TenantMemberRole,
   TenantVersion,
   User,
+  V1TaskStatus,
+  V1TaskSummary,
+  Worker,
+  WorkerStatus,
+  Workflow,
+  WorkflowVersion,
 } from '@trellis/api-contract';
 
 /** `{ rows }` lists (members, invites, memberships, API tokens); pagination is optional. */

@@ -26,8 +26,11 @@ function presentWorker(row: WorkerViewRow): Worker {
     typeof runtime.language === 'string' && LANGUAGES.has(runtime.language)
       ? runtime.language
       : undefined;
-  const text = (key: string) =>
-    typeof runtime[key] === 'string' && runtime[key] ? { [key]: runtime[key] as string } : {};
+  // Stored as the worker sent it, with the protocol's field names.
+  const text = (apiKey: string, storedKey: string) =>
+    typeof runtime[storedKey] === 'string' && runtime[storedKey]
+      ? { [apiKey]: runtime[storedKey] as string }
+      : {};
   return {
     metadata: {
       id: row.id,
@@ -49,11 +52,11 @@ function presentWorker(row: WorkerViewRow): Worker {
       value: String(value),
     })),
     runtimeInfo: {
-      ...text('sdkVersion'),
+      ...text('sdkVersion', 'sdk_version'),
       ...(language ? { language: language as 'GOLANG' | 'PYTHON' | 'TYPESCRIPT' | 'RUBY' } : {}),
-      ...text('languageVersion'),
-      ...text('os'),
-      ...text('runtimeExtra'),
+      ...text('languageVersion', 'language_version'),
+      ...text('os', 'os'),
+      ...text('runtimeExtra', 'extra'),
     },
     slotConfig,
     maxRuns: slotConfig.default?.limit ?? 0,

@@ -1,23 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '@/lib/api-client';
-import type { ApiResourceMeta, ListResponse } from '@/types/api';
+import type { ListResponse, Worker } from '@/types/api';
 
-/**
- * The few worker fields the dashboard reads so far. The API contract has no worker schema
- * yet (the worker protocol arrives in a later server build); when it does, use its type.
- */
-export interface WorkerSummary {
-  metadata: ApiResourceMeta;
-  name: string;
-  status?: string;
-}
-
-/** GET /api/v1/tenants/{tenant}/worker: the tenant's workers. */
-export function listWorkers(
-  tenantId: string,
-  signal?: AbortSignal,
-): Promise<ListResponse<WorkerSummary>> {
-  return api.get<ListResponse<WorkerSummary>>(
+/** GET /api/v1/tenants/{tenant}/worker: workers that sent a heartbeat in the last 24 hours. */
+export function listWorkers(tenantId: string, signal?: AbortSignal): Promise<ListResponse<Worker>> {
+  return api.get<ListResponse<Worker>>(
     `${API_BASE}/tenants/${encodeURIComponent(tenantId)}/worker`,
     { signal },
   );
@@ -32,14 +19,23 @@ export function workersQueryOptions(tenantId: string) {
   });
 }
 
-/** The tenant's workers; with `pollWhileEmptyMs`, asks again until the first one appears. */
-export function useWorkers(tenantId: string, options: { pollWhileEmptyMs?: number } = {}) {
+/**
+ * The tenant's workers. With `pollWhileEmptyMs`, asks again until the first one appears;
+ * otherwise follows `refetchInterval` (the user's auto-refresh choice).
+ */
+export function useWorkers(
+  tenantId: string,
+  options: { pollWhileEmptyMs?: number; refetchInterval?: number | false } = {},
+) {
   return useQuery({
     ...workersQueryOptions(tenantId),
     refetchInterval: (query) => {
       // A server without the worker API (404) will not grow one by polling.
-      if (query.state.status === 'error' || !options.pollWhileEmptyMs) return false;
-      return query.state.data?.rows.length ? false : options.pollWhileEmptyMs;
+      if (query.state.status === 'error') return false;
+      if (options.pollWhileEmptyMs) {
+        return query.state.data?.rows.length ? false : options.pollWhileEmptyMs;
+      }
+      return options.refetchInterval ?? false;
     },
   });
 }

@@ -1,0 +1,210 @@
+import { ChevronRight, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { RefreshControl } from '@/components/ui/refresh-control';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { StatusBadge } from '@/components/ui/status-badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmptyRow,
+  TableErrorRow,
+  TableHead,
+  TableHeader,
+  TableLoadingRows,
+  TableRow,
+} from '@/components/ui/table';
+import { tenantHref } from '@/config/paths';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useRefetchInterval } from '@/hooks/use-refetch-interval';
+import { errorMessage } from '@/lib/api-error';
+import { workflowStateStyle } from '@/lib/status';
+import { parsePagination, parseSearchFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
+import { useWorkflows } from '../api/list-workflows';
+
+/** URL keys of the reference dashboard, so its links keep working. */
+export const WORKFLOWS_FILTER_KEY = 'workflows-workflows-table';
+export const WORKFLOWS_PAGINATION_KEY = 'pagination-workflows-table';
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const COLUMNS = 5;
+
+/** The tenant's workflows: search by name, paginate, open one. */
+export function WorkflowsList({ tenantId }: { tenantId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = parseSearchFilter(readJsonParam(searchParams, WORKFLOWS_FILTER_KEY));
+  const { pageIndex, pageSize } = parsePagination(
+    readJsonParam(searchParams, WORKFLOWS_PAGINATION_KEY),
+  );
+  const [text, setText] = useState(search);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+
+  // Typing (debounced) writes the URL; the URL changing elsewhere (back button) fills the box.
+  useEffect(() => {
+    if (debounced.trim() === search) return;
+    setSearchParams(
+      (previous) => {
+        const next = withJsonParam(
+          previous,
+          WORKFLOWS_FILTER_KEY,
+          debounced.trim() ? { s: debounced.trim() } : undefined,
+        );
+        return withJsonParam(next, WORKFLOWS_PAGINATION_KEY, undefined);
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value writes
+  }, [debounced]);
+  // The URL changed elsewhere (back button, a link): the box follows it.
+  const [syncedSearch, setSyncedSearch] = useState(search);
+  if (search !== syncedSearch) {
+    setSyncedSearch(search);
+    if (text.trim() !== search) setText(search);
+  }
+
+  const { refetchInterval } = useRefetchInterval();
+  const workflows = useWorkflows(
+    tenantId,
+    { offset: pageIndex * pageSize, limit: pageSize, name: search },
+    { refetchInterval },
+  );
+  const rows = workflows.data?.rows ?? [];
+  const pageCount = Math.max(1, workflows.data?.pagination?.num_pages ?? 1);
+
+  const setPagination = (next: { i: number; s: number }) =>
+    setSearchParams((previous) => withJsonParam(previous, WORKFLOWS_PAGINATION_KEY, next));
+
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="relative w-full sm:w-72">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search workflows by name"
+            placeholder="Search by name…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setText('');
+            }}
+            className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {text ? (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => setText('')}
+              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+        <RefreshControl
+          onRefresh={() => void workflows.refetch()}
+          isRefreshing={workflows.isFetching}
+        />
+      </div>
+      <Card className="overflow-hidden">
+        <Table aria-label="Workflows" aria-busy={workflows.isPending || undefined}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Name</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="hidden sm:table-cell">Latest version</TableHead>
+              <TableHead className="hidden sm:table-cell">Created</TableHead>
+              <TableHead className="w-px">
+                <span className="sr-only">Open</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {workflows.isPending ? (
+              <TableLoadingRows columns={COLUMNS} label="Loading workflows" />
+            ) : workflows.isError ? (
+              <TableErrorRow
+                columns={COLUMNS}
+                message={`Could not load workflows: ${errorMessage(workflows.error)}`}
+                onRetry={() => void workflows.refetch()}
+              />
+            ) : rows.length === 0 ? (
+              <TableEmptyRow
+                columns={COLUMNS}
+                title={search ? `No workflows match "${search}"` : 'No workflows found'}
+                description={
+                  search
+                    ? 'Try another part of the name.'
+                    : 'Workflows appear here when a worker registers them. Start a worker to see yours.'
+                }
+              />
+            ) : (
+              rows.map((workflow) => {
+                const href = tenantHref(tenantId, 'workflows/:workflow', {
+                  workflow: workflow.metadata.id,
+                });
+                const state = workflowStateStyle(workflow.isPaused);
+                const latest = workflow.versions?.[0];
+                return (
+                  <TableRow key={workflow.metadata.id}>
+                    <TableCell className="font-medium">
+                      <Link
+                        to={href}
+                        className="block max-w-48 truncate rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-md"
+                        title={workflow.name}
+                      >
+                        {workflow.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge tone={state.tone}>{state.label}</StatusBadge>
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">
+                      {latest ? (
+                        <Badge variant="outline" className="font-mono">
+                          {latest.version}
+                        </Badge>
+                      ) : (
+                        <span className="text-muted-foreground">N/A</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                      <RelativeTime value={workflow.metadata.createdAt} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Link
+                        to={href}
+                        tabIndex={-1}
+                        aria-hidden="true"
+                        className="inline-flex rounded-sm p-1 text-muted-foreground hover:text-foreground"
+                      >
+                        <ChevronRight className="size-4" />
+                      </Link>
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </Card>
+      {workflows.isSuccess && (rows.length > 0 || pageIndex > 0) ? (
+        <Pagination
+          pageIndex={pageIndex}
+          pageCount={pageCount}
+          pageSize={pageSize}
+          onPageChange={(index) => setPagination({ i: index, s: pageSize })}
+          onPageSizeChange={(size) => setPagination({ i: 0, s: size })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Status vocabularies and their colours (reference dashboard section 4): v1 run and task
+ * statuses, the older step-run statuses workers report, worker and workflow states.
+ */
+import type { V1TaskStatus, WorkerStatus } from '@/types/api';
+
+export type StatusTone = 'green' | 'red' | 'orange' | 'yellow' | 'amber' | 'slate' | 'grey';
+
+export interface StatusStyle {
+  label: string;
+  tone: StatusTone;
+}
+
+const RUN_STATUS: Record<V1TaskStatus, StatusStyle> = {
+  COMPLETED: { label: 'Succeeded', tone: 'green' },
+  FAILED: { label: 'Failed', tone: 'red' },
+  CANCELLED: { label: 'Cancelled', tone: 'orange' },
+  RUNNING: { label: 'Running', tone: 'yellow' },
+  QUEUED: { label: 'Queued', tone: 'slate' },
+};
+
+export function runStatusStyle(status: string | undefined): StatusStyle {
+  return RUN_STATUS[status as V1TaskStatus] ?? { label: status ?? 'Unknown', tone: 'grey' };
+}
+
+const STEP_RUN_STATUS: Record<string, StatusStyle> = {
+  SUCCEEDED: { label: 'Succeeded', tone: 'green' },
+  FAILED: { label: 'Failed', tone: 'red' },
+  CANCELLED: { label: 'Cancelled', tone: 'orange' },
+  CANCELLING: { label: 'Cancelling', tone: 'orange' },
+  RUNNING: { label: 'Running', tone: 'yellow' },
+  ASSIGNED: { label: 'Assigned', tone: 'yellow' },
+  PENDING: { label: 'Pending', tone: 'slate' },
+  PENDING_ASSIGNMENT: { label: 'Pending', tone: 'slate' },
+  BACKOFF: { label: 'Backoff', tone: 'slate' },
+};
+
+/** The step-run vocabulary of a worker's recent tasks (SUCCEEDED, PENDING_ASSIGNMENT, ...). */
+export function stepRunStatusStyle(status: string | undefined): StatusStyle {
+  return STEP_RUN_STATUS[status ?? ''] ?? { label: 'Unknown', tone: 'grey' };
+}
+
+const WORKER_STATUS: Record<WorkerStatus, StatusStyle> = {
+  ACTIVE: { label: 'Active', tone: 'green' },
+  INACTIVE: { label: 'Inactive', tone: 'grey' },
+  PAUSED: { label: 'Paused', tone: 'amber' },
+};
+
+export const WORKER_STATUSES: readonly WorkerStatus[] = ['ACTIVE', 'PAUSED', 'INACTIVE'];
+
+export function workerStatusStyle(status: string | undefined): StatusStyle {
+  return WORKER_STATUS[status as WorkerStatus] ?? { label: 'Unknown', tone: 'grey' };
+}
+
+export function workflowStateStyle(isPaused: boolean | undefined): StatusStyle {
+  return isPaused ? { label: 'Paused', tone: 'amber' } : { label: 'Active', tone: 'green' };
+}

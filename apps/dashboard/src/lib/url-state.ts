@@ -1,0 +1,65 @@
+/**
+ * Table state kept in the URL as small JSON objects, as the reference dashboard does:
+ * `pagination-<key>` = `{"i": pageIndex, "s": pageSize}` and one filter object per table.
+ * Missing or malformed values fall back to the defaults.
+ */
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export interface PaginationState {
+  pageIndex: number;
+  pageSize: number;
+}
+
+export function readJsonParam(params: URLSearchParams, key: string): unknown {
+  const raw = params.get(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parsePagination(value: unknown): PaginationState {
+  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const index = object.i;
+  const size = object.s;
+  return {
+    pageIndex: typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : 0,
+    pageSize:
+      typeof size === 'number' && (PAGE_SIZES as readonly number[]).includes(size)
+        ? size
+        : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** A copy of `params` with `key` set to the JSON of `value`, or removed when `value` is undefined. */
+export function withJsonParam(
+  params: URLSearchParams,
+  key: string,
+  value: unknown,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === undefined) next.delete(key);
+  else next.set(key, JSON.stringify(value));
+  return next;
+}
+
+/** `{s: text}` filters (workflows search): the text, or '' when absent. */
+export function parseSearchFilter(value: unknown): string {
+  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return typeof object.s === 'string' ? object.s : '';
+}
+
+/** `{s: [...]}` filters (worker statuses): the allowed values present, or the defaults. */
+export function parseListFilter<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  defaults: readonly T[],
+): T[] {
+  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  if (!Array.isArray(object.s)) return [...defaults];
+  return allowed.filter((item) => (object.s as unknown[]).includes(item));
+}
