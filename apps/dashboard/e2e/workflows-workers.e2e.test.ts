@@ -6,10 +6,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Worker, Workflow } from '@trellis/api-contract';
-import {
-  WORKFLOW_DELETE_AVAILABLE,
-  WORKFLOW_PAUSE_AVAILABLE,
-} from '../src/features/workflows/utils/capabilities';
 import type { SeededUser } from './support/api';
 import { seedOwner } from './support/api';
 import { launchBrowser, openPage, waitForPath } from './support/browser';
@@ -251,62 +247,56 @@ describe('workers', () => {
 });
 
 describe('workflow actions', () => {
-  it.runIf(WORKFLOW_PAUSE_AVAILABLE)(
-    'pauses and unpauses a workflow after confirmation',
-    async () => {
-      const workflow = await workflowByName(`${prefix}-pipeline`);
-      const page = await pageFor(owner);
-      await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
-      const header = page.getByTestId('workflow-state');
-      await header.getByText('Active').waitFor();
+  it('pauses and unpauses a workflow after confirmation', async () => {
+    const workflow = await workflowByName(`${prefix}-pipeline`);
+    const page = await pageFor(owner);
+    await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
+    const header = page.getByTestId('workflow-state');
+    await header.getByText('Active').waitFor();
 
-      await page.getByRole('button', { name: 'Pause', exact: true }).click();
-      const dialog = page.getByRole('alertdialog');
-      await dialog.getByText(`Pause ${prefix}-pipeline?`, { exact: false }).waitFor();
-      await dialog.getByRole('button', { name: 'Pause' }).click();
-      await header.getByText('Paused').waitFor();
-      await page.getByText('This workflow is paused').waitFor();
-      expect((await workflowByName(`${prefix}-pipeline`)).isPaused).toBe(true);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`Pause ${prefix}-pipeline?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Pause' }).click();
+    await header.getByText('Paused').waitFor();
+    await page.getByText('This workflow is paused').waitFor();
+    expect((await workflowByName(`${prefix}-pipeline`)).isPaused).toBe(true);
 
-      // The list shows it paused too.
-      await page.goto(`/tenants/${tenantId}/workflows`);
-      await page
-        .getByRole('table', { name: 'Workflows' })
-        .getByRole('row')
-        .filter({ hasText: `${prefix}-pipeline` })
-        .getByText('Paused')
-        .waitFor();
+    // The list shows it paused too.
+    await page.goto(`/tenants/${tenantId}/workflows`);
+    await page
+      .getByRole('table', { name: 'Workflows' })
+      .getByRole('row')
+      .filter({ hasText: `${prefix}-pipeline` })
+      .getByText('Paused')
+      .waitFor();
 
-      await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
-      await page.getByRole('button', { name: 'Unpause', exact: true }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Unpause' }).click();
-      await header.getByText('Active').waitFor();
-      expect((await workflowByName(`${prefix}-pipeline`)).isPaused).toBe(false);
-    },
-  );
+    await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
+    await page.getByRole('button', { name: 'Unpause', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unpause' }).click();
+    await header.getByText('Active').waitFor();
+    expect((await workflowByName(`${prefix}-pipeline`)).isPaused).toBe(false);
+  });
 
-  it.runIf(WORKFLOW_DELETE_AVAILABLE)(
-    'deletes a workflow after a confirmation that names it, then shows the list',
-    async () => {
-      const workflow = await workflowByName(`${prefix}-greet`);
-      const page = await pageFor(owner);
-      await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
-      await page.getByRole('button', { name: 'Delete', exact: true }).click();
-      const dialog = page.getByRole('alertdialog');
-      await dialog.getByText(`Delete ${prefix}-greet?`, { exact: false }).waitFor();
-      // Cancel leaves it alone.
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
+  it('deletes a workflow after a confirmation that names it, then shows the list', async () => {
+    const workflow = await workflowByName(`${prefix}-greet`);
+    const page = await pageFor(owner);
+    await page.goto(`/tenants/${tenantId}/workflows/${workflow.metadata.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`Delete ${prefix}-greet?`, { exact: false }).waitFor();
+    // Cancel leaves it alone.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
 
-      await waitForPath(page, `/tenants/${tenantId}/workflows`);
-      const table = page.getByRole('table', { name: 'Workflows' });
-      await table.getByRole('link', { name: `${prefix}-pipeline` }).waitFor();
-      expect(await table.getByRole('link', { name: `${prefix}-greet` }).count()).toBe(0);
-      await owner.api.request('GET', `/api/v1/workflows/${workflow.metadata.id}`, {
-        expect: [404],
-      });
-    },
-  );
+    await waitForPath(page, `/tenants/${tenantId}/workflows`);
+    const table = page.getByRole('table', { name: 'Workflows' });
+    await table.getByRole('link', { name: `${prefix}-pipeline` }).waitFor();
+    expect(await table.getByRole('link', { name: `${prefix}-greet` }).count()).toBe(0);
+    await owner.api.request('GET', `/api/v1/workflows/${workflow.metadata.id}`, {
+      expect: [404],
+    });
+  });
 });

@@ -256,6 +256,26 @@ describe('workers and workflows over REST', () => {
     ]);
   });
 
+  it('pauses and unpauses a workflow in either request form', async () => {
+    const list = await owner.client.get<{ rows: { name: string; metadata: { id: string } }[] }>(
+      `/api/v1/tenants/${owner.tenantId}/workflows?name=greet`,
+    );
+    const id = list.body.rows[0]!.metadata.id;
+    const paused = await owner.client.patch<{ isPaused: boolean }>(`/api/v1/workflows/${id}`, {
+      isPaused: true,
+    });
+    expect(paused.body.isPaused).toBe(true);
+    expect(
+      (await owner.client.get<{ isPaused: boolean }>(`/api/v1/workflows/${id}`)).body.isPaused,
+    ).toBe(true);
+    const resumed = await owner.client.patch<{ isPaused: boolean }>(`/api/v1/workflows/${id}`, {
+      pause: { action: 'unpause' },
+    });
+    expect(resumed.body.isPaused).toBe(false);
+    const empty = await owner.client.patch<{ errors: unknown[] }>(`/api/v1/workflows/${id}`, {});
+    expect(empty.status).toBe(400);
+  });
+
   it('deletes a workflow: it leaves the list, its runs stay readable, new runs are refused', async () => {
     await t.engine.putWorkflow(owner.tenantId, {
       name: 'doomed',

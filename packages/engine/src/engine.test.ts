@@ -48,6 +48,38 @@ async function eventTypes(e: Engine, taskExternalId: string): Promise<string[]> 
 }
 
 describe('engine', () => {
+  it('holds back a paused workflow, across a restart, and runs it once unpaused', async () => {
+    const { workflowId } = await engine.putWorkflow(tenantId, {
+      ...simple,
+      tasks: [{ ...simple.tasks[0]!, scheduleTimeout: '1s' }],
+    });
+    expect(await engine.setWorkflowPaused(tenantId, workflowId, true)).toBe(true);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'simple', input: {} }]);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);
+    // Longer than the schedule timeout: a paused task neither runs nor times out.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(worker.actions).toEqual([]);
+    worker.close();
+
+    // A new engine on the same database (a restart) keeps it paused.
+    await engine.close();
+    const restarted = newEngine();
+    await restarted.start();
+    const again = await new TestWorker(restarted, tenantId).connect(['simple:simple']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(again.actions).toEqual([]);
+
+    expect(await restarted.setWorkflowPaused(tenantId, workflowId, false)).toBe(true);
+    const action = await again.start('simple:simple');
+    expect(action.workflowRunId).toBe(runId);
+    await again.complete(action, { ok: true });
+    expect((await waitForResult(restarted, runId!)).status).toBe('COMPLETED');
+    again.close();
+    expect(
+      await restarted.setWorkflowPaused(tenantId, '6f1c2a86-4f35-4b8e-9d8b-1d2f3a4b5c6d', true),
+    ).toBe(false);
+  });
+
   it('runs a task from trigger to result and records its timeline', async () => {
     await engine.putWorkflow(tenantId, simple);
     const worker = await new TestWorker(engine, tenantId).connect(['simple:simple']);

@@ -14,7 +14,11 @@ import { describeFailure } from './failure-payload';
 import { findRun } from './queries/run.queries';
 import { insertTaskEvents, listTaskEvents } from './queries/task-event.queries';
 import { listTaskLogs, type TaskLogRow } from './queries/task-log.queries';
-import { deleteQueueItems, listQueueItems } from './queries/task-queue.queries';
+import {
+  deleteQueueItems,
+  listQueueItems,
+  restartScheduleWindows,
+} from './queries/task-queue.queries';
 import {
   insertRuntimes,
   listRuntimes,
@@ -34,7 +38,10 @@ import {
   findLatestVersionChecksum,
   insertSteps,
   insertVersion,
+  listPausedActions,
+  listWorkflowActions,
   softDeleteWorkflow,
+  updateWorkflowPaused,
   upsertWorkflow,
 } from './queries/workflow.queries';
 import {
@@ -189,6 +196,9 @@ export class Engine {
     const now = this.clock.now();
     this.startedAt = now;
     for (const row of await listActiveWorkers(this.db)) this.addWorker(row, now);
+    for (const { tenantId, actionId } of await listPausedActions(this.db)) {
+      this.scheduler.setActionsPaused(tenantId, [actionId], true);
+    }
     for (const row of await listQueueItems(this.db)) {
       this.scheduler.enqueue(
         {
@@ -284,6 +294,34 @@ export class Engine {
     const name = await softDeleteWorkflow(this.db, tenantId, workflowId);
     if (name === undefined) return false;
     this.versions.invalidate(tenantId, name);
+    return true;
+  }
+
+  /**
+   * Pauses or unpauses a workflow. While paused its runs are accepted and queued, but no task
+   * of it is assigned and none times out waiting; on unpause their schedule window restarts.
+   * False when the workflow does not exist.
+   */
+  async setWorkflowPaused(
+    tenantId: string,
+    workflowId: string,
+    isPaused: boolean,
+  ): Promise<boolean> {
+    this.assertOpen();
+    assertUuid(workflowId, 'workflow id');
+    const actions = await this.db.transaction(async (tx) => {
+      if (!(await updateWorkflowPaused(tx, tenantId, workflowId, isPaused))) return undefined;
+      const actionIds = await listWorkflowActions(tx, tenantId, workflowId);
+      if (!isPaused) await restartScheduleWindows(tx, tenantId, actionIds);
+      return actionIds;
+    });
+    if (!actions) return false;
+    this.scheduler.setActionsPaused(tenantId, actions, isPaused);
+    if (!isPaused) {
+      this.scheduler.restartScheduleWindows(tenantId, actions, this.clock.now());
+      this.wake();
+    }
+    this.armDeadlines();
     return true;
   }
 
@@ -1111,7 +1149,9 @@ export class Engine {
     };
     const delayed = this.scheduler.nextReadyAt();
     if (delayed !== undefined) consider(delayed);
-    for (const item of this.scheduler.items()) consider(item.scheduleTimeoutAt);
+    for (const item of this.scheduler.items()) {
+      if (!this.scheduler.isPaused(item)) consider(item.scheduleTimeoutAt);
+    }
     for (const runtime of this.runtimes.values()) {
       consider(runtime.timeoutAt);
       if (runtime.startedAt === undefined) consider(runtime.assignedAt + this.options.startGraceMs);
@@ -1162,6 +1202,7 @@ export class Engine {
       }
     }
     for (const item of this.scheduler.items()) {
+      if (this.scheduler.isPaused(item)) continue;
       if (now >= item.scheduleTimeoutAt && once(`${item.taskId}/${item.retryCount}`)) {
         this.batch.scheduleTimeouts.push({
           tenantId: item.tenantId,

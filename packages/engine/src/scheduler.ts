@@ -37,6 +37,8 @@ export class Scheduler {
   private readonly delayed = new Map<string, ReadyItem>();
   /** Every queued item (ready or delayed), by task id. */
   private readonly entries = new Map<string, Entry>();
+  /** `tenant/action` keys of paused workflows' actions: their items wait and do not time out. */
+  private readonly pausedActions = new Set<string>();
   private seq = 0;
   private assignSeq = 0;
 
@@ -50,6 +52,27 @@ export class Scheduler {
 
   items(): IterableIterator<ReadyItem> {
     return [...this.entries.values()].map((e) => e.item)[Symbol.iterator]();
+  }
+
+  setActionsPaused(tenantId: string, actionIds: readonly string[], paused: boolean): void {
+    for (const actionId of actionIds) {
+      if (paused) this.pausedActions.add(`${tenantId}/${actionId}`);
+      else this.pausedActions.delete(`${tenantId}/${actionId}`);
+    }
+  }
+
+  isPaused(item: Pick<ReadyItem, 'tenantId' | 'actionId'>): boolean {
+    return this.pausedActions.has(`${item.tenantId}/${item.actionId}`);
+  }
+
+  /** Gives the waiting items of some actions a full schedule window again, from now. */
+  restartScheduleWindows(tenantId: string, actionIds: readonly string[], now: number): void {
+    const actions = new Set(actionIds);
+    for (const { item } of this.entries.values()) {
+      if (item.tenantId !== tenantId || !actions.has(item.actionId)) continue;
+      item.scheduleTimeoutAt =
+        Math.max(item.readyAt, now) + (item.scheduleTimeoutAt - item.readyAt);
+    }
   }
 
   enqueue(item: ReadyItem, now: number): void {
@@ -110,6 +133,7 @@ export class Scheduler {
       const tenantWorkers = byTenant.get(tenantId);
       if (!tenantWorkers) continue;
       for (const [actionId, list] of actions) {
+        if (this.pausedActions.has(`${tenantId}/${actionId}`)) continue;
         const candidates = tenantWorkers.filter((w) => w.actions.has(actionId));
         let taken = 0;
         while (taken < list.length && out.length < limit) {

@@ -5,6 +5,7 @@ export interface WorkflowViewRow {
   tenantId: string;
   name: string;
   description: string;
+  isPaused: boolean;
   createdAt: Date;
   updatedAt: Date;
   latestVersionId: string | null;
@@ -12,7 +13,7 @@ export interface WorkflowViewRow {
   latestVersionCreatedAt: Date | null;
 }
 
-const WORKFLOW_SELECT = `SELECT w.id, w.tenant_id AS "tenantId", w.name, w.description,
+const WORKFLOW_SELECT = `SELECT w.id, w.tenant_id AS "tenantId", w.name, w.description, w.is_paused AS "isPaused",
   w.created_at AS "createdAt", w.updated_at AS "updatedAt",
   latest.id AS "latestVersionId", latest.version_order AS "latestVersionOrder",
   latest.created_at AS "latestVersionCreatedAt"

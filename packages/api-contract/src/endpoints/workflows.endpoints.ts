@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { uuidSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { queryInt } from '../query';
-import { workflowListSchema, workflowSchema, workflowVersionSchema } from '../workflows';
+import {
+  workflowListSchema,
+  workflowSchema,
+  workflowUpdateRequestSchema,
+  workflowVersionSchema,
+} from '../workflows';
 
 const tag = 'Workflow';
 const workflowParams = z.object({ workflow: uuidSchema });
@@ -35,6 +40,19 @@ export const workflowGet = defineEndpoint({
   auth: 'tenant',
   minRole: 'VIEWER',
   params: workflowParams,
+  responses: { 200: workflowSchema },
+});
+
+export const workflowUpdate = defineEndpoint({
+  operationId: 'workflowUpdate',
+  method: 'PATCH',
+  path: '/api/v1/workflows/{workflow}',
+  summary: "Pause or unpause a workflow; a paused workflow's runs wait until it is unpaused",
+  tag,
+  auth: 'tenant',
+  minRole: 'MEMBER',
+  params: workflowParams,
+  body: workflowUpdateRequestSchema,
   responses: { 200: workflowSchema },
 });
 

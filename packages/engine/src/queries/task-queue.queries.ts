@@ -70,3 +70,19 @@ export async function listQueueItems(
   );
   return rows;
 }
+
+/**
+ * Restarts the schedule window of the queued tasks of some actions (after their workflow was
+ * unpaused: time spent paused does not count against the schedule timeout).
+ */
+export async function restartScheduleWindows(
+  db: Queryable,
+  tenantId: string,
+  actionIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE task_queue SET schedule_timeout_at = GREATEST(ready_at, now()) + (schedule_timeout_at - ready_at)
+     WHERE tenant_id = $1 AND action_id = ANY($2::text[])`,
+    [tenantId, actionIds],
+  );
+}

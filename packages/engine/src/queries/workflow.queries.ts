@@ -156,3 +156,46 @@ export async function softDeleteWorkflow(
   );
   return rows[0]?.name;
 }
+
+/** Sets a workflow's paused flag; resolves to false when the workflow does not exist. */
+export async function updateWorkflowPaused(
+  db: Queryable,
+  tenantId: string,
+  workflowId: string,
+  isPaused: boolean,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE workflows SET is_paused = $3, updated_at = now()
+     WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL`,
+    [tenantId, workflowId, isPaused],
+  );
+  return rowCount === 1;
+}
+
+/** Every action any version of a workflow declared: what pausing it holds back. */
+export async function listWorkflowActions(
+  db: Queryable,
+  tenantId: string,
+  workflowId: string,
+): Promise<string[]> {
+  const { rows } = await db.query<{ actionId: string }>(
+    `SELECT DISTINCT s.action_id AS "actionId" FROM workflow_steps s
+     JOIN workflow_versions v ON v.id = s.workflow_version_id
+     WHERE v.tenant_id = $1 AND v.workflow_id = $2`,
+    [tenantId, workflowId],
+  );
+  return rows.map((row) => row.actionId);
+}
+
+/** The actions of every paused workflow, for the engine to hold back after a restart. */
+export async function listPausedActions(
+  db: Queryable,
+): Promise<{ tenantId: string; actionId: string }[]> {
+  const { rows } = await db.query<{ tenantId: string; actionId: string }>(
+    `SELECT DISTINCT w.tenant_id AS "tenantId", s.action_id AS "actionId" FROM workflows w
+     JOIN workflow_versions v ON v.workflow_id = w.id
+     JOIN workflow_steps s ON s.workflow_version_id = v.id
+     WHERE w.is_paused AND w.deleted_at IS NULL`,
+  );
+  return rows;
+}

@@ -2,6 +2,7 @@ import {
   workflowDelete,
   workflowGet,
   workflowList,
+  workflowUpdate,
   workflowVersionGet,
   type Workflow,
 } from '@trellis/api-contract';
@@ -25,7 +26,7 @@ function presentWorkflow(row: WorkflowViewRow, options: { withVersion: boolean }
     metadata: meta(row.id, row.createdAt, row.updatedAt),
     name: row.name,
     description: row.description,
-    isPaused: false,
+    isPaused: row.isPaused,
     tenantId: row.tenantId,
     ...(options.withVersion && row.latestVersionId && row.latestVersionCreatedAt
       ? {
@@ -78,6 +79,15 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
       withVersion: true,
     }),
   );
+
+  api.handle(workflowUpdate, async ({ params, body, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const isPaused = body.pause ? body.pause.action === 'pause' : body.isPaused!;
+    if (!(await engine.setWorkflowPaused(tenantId, params.workflow, isPaused))) {
+      throw notFound('workflow not found');
+    }
+    return presentWorkflow(await workflowOr404(tenantId, params.workflow), { withVersion: true });
+  });
 
   api.handle(workflowDelete, async ({ params, identity }) => {
     if (!(await engine.deleteWorkflow(identity.tenant!.id, params.workflow)))

@@ -1,13 +1,13 @@
 import { ArrowLeft, Pause, Play, Server } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ResourceLoadError } from '@/components/layout/resource-load-error';
 import { Section } from '@/components/layout/section';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LoadingArea } from '@/components/ui/spinner';
@@ -15,7 +15,6 @@ import { tenantHref } from '@/config/paths';
 import { reportApiError } from '@/hooks/report-api-error';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-error';
 import type { Worker } from '@/types/api';
 import { useWorker } from '../api/get-worker';
 import { useUpdateWorker } from '../api/update-worker';
@@ -45,32 +44,15 @@ export function WorkerDetail({
 
   if (worker.isPending) return <LoadingArea label="Loading worker" />;
   if (worker.isError) {
-    // A malformed id (400) names no worker either.
-    const notFound =
-      worker.error instanceof ApiError &&
-      (worker.error.status === 404 || worker.error.status === 400);
     return (
-      <EmptyState
-        className="mt-6"
+      <ResourceLoadError
+        error={worker.error}
+        retry={() => void worker.refetch()}
         icon={<Server />}
-        title={notFound ? 'Worker not found' : 'Could not load the worker'}
-        description={
-          notFound
-            ? 'It may belong to another tenant, or it has not connected for a long time.'
-            : errorMessage(worker.error)
-        }
-        actions={
-          <>
-            {notFound ? null : (
-              <Button variant="outline" onClick={() => void worker.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Button asChild variant={notFound ? 'primary' : 'ghost'}>
-              <Link to={listHref}>Back to workers</Link>
-            </Button>
-          </>
-        }
+        noun="Worker"
+        notFoundDescription="It may belong to another tenant, or it has not connected for a long time."
+        listHref={listHref}
+        listLabel="Back to workers"
       />
     );
   }

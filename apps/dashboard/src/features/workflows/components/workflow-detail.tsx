@@ -1,13 +1,13 @@
 import { ArrowLeft, Layers3, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ResourceLoadError } from '@/components/layout/resource-load-error';
 import { Section } from '@/components/layout/section';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LoadingArea } from '@/components/ui/spinner';
@@ -16,13 +16,12 @@ import { tenantHref } from '@/config/paths';
 import { reportApiError } from '@/hooks/report-api-error';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { workflowStateStyle } from '@/lib/status';
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflow } from '../api/get-workflow';
 import { useWorkflowVersion } from '../api/get-workflow-version';
 import { useUpdateWorkflow } from '../api/update-workflow';
-import { WORKFLOW_DELETE_AVAILABLE, WORKFLOW_PAUSE_AVAILABLE } from '../utils/capabilities';
 import { tasksOf } from '../utils/task-info';
 import { RecentRuns } from './recent-runs';
 import { TasksTable } from './tasks-table';
@@ -54,32 +53,15 @@ export function WorkflowDetail({
 
   if (workflow.isPending) return <LoadingArea label="Loading workflow" />;
   if (workflow.isError) {
-    // A malformed id (400) names no workflow either.
-    const notFound =
-      workflow.error instanceof ApiError &&
-      (workflow.error.status === 404 || workflow.error.status === 400);
     return (
-      <EmptyState
-        className="mt-6"
+      <ResourceLoadError
+        error={workflow.error}
+        retry={() => void workflow.refetch()}
         icon={<Layers3 />}
-        title={notFound ? 'Workflow not found' : 'Could not load the workflow'}
-        description={
-          notFound
-            ? 'It may have been deleted, or it belongs to another tenant.'
-            : errorMessage(workflow.error)
-        }
-        actions={
-          <>
-            {notFound ? null : (
-              <Button variant="outline" onClick={() => void workflow.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Button asChild variant={notFound ? 'primary' : 'ghost'}>
-              <Link to={listHref}>Back to workflows</Link>
-            </Button>
-          </>
-        }
+        noun="Workflow"
+        notFoundDescription="It may have been deleted, or it belongs to another tenant."
+        listHref={listHref}
+        listLabel="Back to workflows"
       />
     );
   }
@@ -140,13 +122,13 @@ export function WorkflowDetail({
             onRefresh={refresh}
             isRefreshing={workflow.isFetching || version.isFetching}
           />
-          {WORKFLOW_PAUSE_AVAILABLE && canEdit ? (
+          {canEdit ? (
             <Button variant="outline" onClick={() => setConfirming('pause')}>
               {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
               {paused ? 'Unpause' : 'Pause'}
             </Button>
           ) : null}
-          {WORKFLOW_DELETE_AVAILABLE && canEdit ? (
+          {canEdit ? (
             <Button
               variant="outline"
               className="text-destructive hover:text-destructive"
