@@ -7,7 +7,7 @@
 import { status, type Metadata } from '@grpc/grpc-js';
 import type { Queryable } from '@trellis/db';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
-import { findUsableApiToken } from '../accounts/api-token.queries';
+import { verifyApiToken } from '../accounts/verify-api-token';
 import { GrpcError } from './grpc-errors';
 
 export const TOKEN_CHECK_CACHE_MS = 5_000;
@@ -29,9 +29,8 @@ export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Auth
     const token = match[1]!;
     const cached = checked.get(token);
     if (cached && Date.now() - cached.at < TOKEN_CHECK_CACHE_MS) return cached.tenantId;
-    const claims = await signer.verify(token);
-    const row = claims ? await findUsableApiToken(db, claims.tokenId) : undefined;
-    if (!claims || !row || row.tenantId !== claims.tenantId) {
+    const claims = await verifyApiToken(db, signer, token);
+    if (!claims) {
       checked.delete(token);
       throw new GrpcError(status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
     }

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleAtLeast, type EndpointDefinition, type TenantMemberRole } from '@trellis/api-contract';
-import { findUsableApiToken } from '../accounts/api-token.queries';
 import { findMemberOfTenant, type MemberRow } from '../accounts/member.queries';
 import { findSessionUser } from '../accounts/session.queries';
 import { hashSessionToken, xsrfTokenFor, xsrfTokenMatches } from '../accounts/session-tokens';
 import { findTenantById, type TenantRow } from '../accounts/tenant.queries';
+import { verifyApiToken } from '../accounts/verify-api-token';
 import type { UserRow } from '../accounts/user.queries';
 import {
   forbidden,
@@ -131,10 +131,7 @@ async function apiTokenOf(request: FastifyRequest, context: ServerContext) {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) return undefined;
-  const claims = await context.signer.verify(match[1] as string);
-  if (!claims) return undefined;
-  const row = await findUsableApiToken(context.db, claims.tokenId);
-  return row && row.tenantId === claims.tenantId ? claims : undefined;
+  return verifyApiToken(context.db, context.signer, match[1] as string);
 }
 
 /**
