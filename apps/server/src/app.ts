@@ -15,7 +15,9 @@ import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
+import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
+import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWorkerRoutes } from './http/routes/workers.routes';
@@ -78,6 +80,8 @@ export async function buildApp(
   registerWorkflowRoutes(api);
   registerWorkerRoutes(api);
   registerRunRoutes(api);
+  registerTaskRoutes(api);
+  registerRunTriggerRoutes(api);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

@@ -58,6 +58,17 @@ export type V1TaskEventType = z.infer<typeof v1TaskEventTypeSchema>;
 export const v1WorkflowTypeSchema = z.enum(['DAG', 'TASK']).meta({ id: 'V1WorkflowType' });
 export type V1WorkflowType = z.infer<typeof v1WorkflowTypeSchema>;
 
+export const v1LogLineLevelSchema = z
+  .enum(['DEBUG', 'INFO', 'WARN', 'ERROR'])
+  .meta({ id: 'V1LogLineLevel' });
+export type V1LogLineLevel = z.infer<typeof v1LogLineLevelSchema>;
+
+/** Status of a run in the older (v0) run objects. */
+export const workflowRunStatusSchema = z
+  .enum(['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'QUEUED', 'BACKOFF'])
+  .meta({ id: 'WorkflowRunStatus' });
+export type WorkflowRunStatus = z.infer<typeof workflowRunStatusSchema>;
+
 export const workerStatusSchema = z
   .enum(['ACTIVE', 'INACTIVE', 'PAUSED'])
   .meta({ id: 'WorkerStatus' });

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { apiResourceMetaSchema, paginationResponseSchema, uuidSchema } from './common';
-import { v1TaskEventTypeSchema, v1TaskStatusSchema, v1WorkflowTypeSchema } from './enums';
+import {
+  v1LogLineLevelSchema,
+  v1TaskEventTypeSchema,
+  v1TaskStatusSchema,
+  v1WorkflowTypeSchema,
+  workflowRunStatusSchema,
+} from './enums';
 
 const dateTime = z.iso.datetime({ offset: true });
+
+/**
+ * Lists count at most this many matches, pages reach no deeper, and "everything matching" (ids
+ * for bulk actions) stops here: no request reads more of a tenant's history than this.
+ */
+export const RUN_LIST_CAP = 10_000;
+
+/** Deepest level of child runs the waterfall descends to. */
+export const MAX_TIMING_DEPTH = 10;
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 export interface V1TaskSummary {
@@ -146,11 +162,12 @@ export const v1TaskFilterSchema = z
     additionalMetadata: z.array(z.string()).optional(),
   })
   .meta({ id: 'V1TaskFilter' });
+export type V1TaskFilter = z.infer<typeof v1TaskFilterSchema>;
 
-/** Tasks to act on: by task or run external ids, or every task matching a filter. */
+/** Tasks to act on: by task or run external ids, or the runs matching a filter. */
 const taskSelectionSchema = z
   .object({
-    externalIds: z.array(uuidSchema).max(10_000).optional(),
+    externalIds: z.array(uuidSchema).max(RUN_LIST_CAP).optional(),
     filter: v1TaskFilterSchema.optional(),
   })
   .refine((body) => (body.externalIds === undefined) !== (body.filter === undefined), {
@@ -167,6 +184,107 @@ export const v1ReplayedTasksSchema = z
   .object({ ids: z.array(z.string()) })
   .meta({ id: 'V1ReplayedTasks' });
 
+export const v1WorkflowRunDisplayNameSchema = z
+  .object({ metadata: apiResourceMetaSchema, displayName: z.string() })
+  .meta({ id: 'V1WorkflowRunDisplayName' });
+
+export const v1WorkflowRunDisplayNameListSchema = z
+  .object({ pagination: paginationResponseSchema, rows: z.array(v1WorkflowRunDisplayNameSchema) })
+  .meta({ id: 'V1WorkflowRunDisplayNameList' });
+
+export const v1WorkflowRunExternalIdListSchema = z
+  .array(z.string())
+  .meta({ id: 'V1WorkflowRunExternalIdList' });
+
+/** One bar of a run's waterfall: a task of the run, or of a child run `depth` levels down. */
+export const v1TaskTimingSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    depth: z.number().int(),
+    status: v1TaskStatusSchema,
+    taskDisplayName: z.string(),
+    taskExternalId: z.string(),
+    taskId: z.number().int(),
+    taskInsertedAt: dateTime,
+    tenantId: z.string(),
+    parentTaskExternalId: z.string().optional(),
+    queuedAt: dateTime.optional(),
+    startedAt: dateTime.optional(),
+    finishedAt: dateTime.optional(),
+    workflowRunId: z.string().optional(),
+    retryCount: z.number().int().optional(),
+    attempt: z.number().int().optional(),
+  })
+  .meta({ id: 'V1TaskTiming' });
+
+export const v1TaskTimingListSchema = z
+  .object({ pagination: z.object({}), rows: z.array(v1TaskTimingSchema) })
+  .meta({ id: 'V1TaskTimingList' });
+
+export const v1TaskRunMetricSchema = z
+  .object({ status: v1TaskStatusSchema, count: z.number().int() })
+  .meta({ id: 'V1TaskRunMetric' });
+
+export const v1TaskRunMetricsSchema = z
+  .array(v1TaskRunMetricSchema)
+  .meta({ id: 'V1TaskRunMetrics' });
+
+export const v1TaskPointMetricSchema = z
+  .object({ time: dateTime, SUCCEEDED: z.number().int(), FAILED: z.number().int() })
+  .meta({ id: 'V1TaskPointMetric' });
+
+export const v1TaskPointMetricsSchema = z
+  .object({ results: z.array(v1TaskPointMetricSchema) })
+  .meta({ id: 'V1TaskPointMetrics' });
+
+export const v1DagChildrenSchema = z
+  .object({ dagId: z.string(), children: z.array(v1TaskSummarySchema) })
+  .meta({ id: 'V1DagChildren' });
+
+export const v1DagChildrenListSchema = z.array(v1DagChildrenSchema);
+
+export const v1TriggerWorkflowRunRequestSchema = z
+  .object({
+    workflowName: z.string().min(1).max(255),
+    input: jsonObject,
+    additionalMetadata: jsonObject.optional(),
+    priority: z
+      .number()
+      .int()
+      .refine((priority) => priority >= 1 && priority <= 3, {
+        error: (issue) => `priority must be between 1 and 3, got ${String(issue.input)}`,
+      })
+      .optional(),
+    /** Answer with the new run's id at once instead of its details. */
+    return_only_id: z.boolean().optional(),
+  })
+  .meta({ id: 'V1TriggerWorkflowRunRequest' });
+
+/** The body of the older trigger route, `POST /workflows/{workflow}/trigger`. */
+export const triggerWorkflowRunRequestSchema = z
+  .object({ input: jsonObject, additionalMetadata: jsonObject.optional() })
+  .meta({ id: 'TriggerWorkflowRunRequest' });
+
+/** A run in the older (v0) shape, as the older trigger route answers it. */
+export const workflowRunSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    tenantId: z.string(),
+    workflowVersionId: z.string(),
+    status: workflowRunStatusSchema,
+    displayName: z.string().optional(),
+    triggeredBy: z
+      .object({ metadata: apiResourceMetaSchema, parentWorkflowRunId: z.string().optional() })
+      .meta({ id: 'WorkflowRunTriggeredBy' }),
+    input: jsonObject.optional(),
+    additionalMetadata: jsonObject.optional(),
+    startedAt: dateTime.optional(),
+    finishedAt: dateTime.optional(),
+    duration: z.number().int().optional(),
+    parentStepRunId: z.string().optional(),
+  })
+  .meta({ id: 'WorkflowRun' });
+
 export const v1LogLineSchema = z
   .object({
     createdAt: dateTime,
@@ -174,7 +292,7 @@ export const v1LogLineSchema = z
     metadata: jsonObject,
     retryCount: z.number().int().optional(),
     attempt: z.number().int().optional(),
-    level: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).optional(),
+    level: v1LogLineLevelSchema.optional(),
     taskExternalId: z.string().optional(),
     taskDisplayName: z.string().optional(),
   })

@@ -1,21 +1,37 @@
-import { ZERO_UUID, type V1TaskEvent, type V1TaskSummary } from '@trellis/api-contract';
+import {
+  ZERO_UUID,
+  type V1TaskEvent,
+  type V1TaskStatus,
+  type V1TaskSummary,
+  type V1WorkflowRunDetails,
+  type WorkflowRunStatus,
+} from '@trellis/api-contract';
 import type { RunListRow, TaskListRow } from '../read-models/run-list.queries';
-import type { TaskEventRow } from '../read-models/run-detail.queries';
+import type {
+  RunRow,
+  StepShapeRow,
+  TaskEventRow,
+  TaskTimingRow,
+} from '../read-models/run-detail.queries';
 
-/** Runs and tasks as the v1 API shows them. Payloads are `{}` unless asked for. */
-
-const iso = (date: Date | null) => (date ? { value: date.toISOString() } : undefined);
+/**
+ * Runs, tasks and their events as the v1 API shows them. Payload columns come back null from
+ * the read models unless they were asked for, and null payloads are shown as `{}`.
+ */
 
 function timing(row: { startedAt: Date | null; finishedAt: Date | null }) {
-  const started = iso(row.startedAt);
-  const finished = iso(row.finishedAt);
   return {
-    ...(started ? { startedAt: started.value } : {}),
-    ...(finished ? { finishedAt: finished.value } : {}),
+    ...(row.startedAt ? { startedAt: row.startedAt.toISOString() } : {}),
+    ...(row.finishedAt ? { finishedAt: row.finishedAt.toISOString() } : {}),
     ...(row.startedAt && row.finishedAt
       ? { duration: row.finishedAt.getTime() - row.startedAt.getTime() }
       : {}),
   };
+}
+
+function resourceMeta(id: string, createdAt: Date) {
+  const at = createdAt.toISOString();
+  return { id, createdAt: at, updatedAt: at };
 }
 
 /** JSON values that are not objects are wrapped, since these fields must be objects. */
@@ -26,17 +42,9 @@ export function asObject(value: unknown): Record<string, unknown> {
     : { value };
 }
 
-export function presentTask(
-  row: TaskListRow,
-  tenantId: string,
-  options: { includePayloads: boolean },
-): V1TaskSummary {
+export function presentTask(row: TaskListRow, tenantId: string): V1TaskSummary {
   return {
-    metadata: {
-      id: row.externalId,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.createdAt.toISOString(),
-    },
+    metadata: resourceMeta(row.externalId, row.createdAt),
     taskId: Number(row.id),
     taskExternalId: row.externalId,
     taskInsertedAt: row.createdAt.toISOString(),
@@ -45,8 +53,8 @@ export function presentTask(
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     ...timing(row),
-    input: options.includePayloads ? asObject(row.input) : {},
-    output: options.includePayloads ? asObject(row.output) : {},
+    input: asObject(row.input),
+    output: asObject(row.output),
     errorMessage: row.error ?? '',
     additionalMetadata: row.additionalMetadata,
     tenantId,
@@ -63,6 +71,13 @@ export function presentTask(
   };
 }
 
+/** A DAG run's output: each task's output under its name. */
+function dagOutput(tasks: readonly TaskListRow[]): Record<string, unknown> {
+  return Object.fromEntries(
+    tasks.filter((task) => task.output !== null).map((task) => [task.readableId, task.output]),
+  );
+}
+
 /**
  * A run as a list row. A DAG run carries its tasks as `children`; a standalone task's run is
  * shown as that task, with the run's id.
@@ -71,54 +86,52 @@ export function presentRun(
   run: RunListRow,
   tasks: readonly TaskListRow[],
   tenantId: string,
-  options: { includePayloads: boolean },
 ): V1TaskSummary {
-  const first = tasks[0];
-  const children = tasks.map((task) => presentTask(task, tenantId, options));
-  const failed = tasks.find((task) => task.error);
-  const output =
-    run.kind === 'TASK'
-      ? asObject(first?.output)
-      : Object.fromEntries(tasks.map((t) => [t.readableId, t.output ?? null]));
+  const single = run.kind === 'TASK' ? tasks[0] : undefined;
   return {
-    metadata: {
-      id: run.id,
-      createdAt: run.createdAt.toISOString(),
-      updatedAt: run.createdAt.toISOString(),
-    },
-    taskId: run.kind === 'TASK' && first ? Number(first.id) : 0,
-    taskExternalId: run.kind === 'TASK' && first ? first.externalId : run.id,
+    metadata: resourceMeta(run.id, run.createdAt),
+    taskId: single ? Number(single.id) : 0,
+    taskExternalId: single ? single.externalId : run.id,
     taskInsertedAt: run.createdAt.toISOString(),
     type: run.kind,
     displayName: run.workflowName,
     status: run.status,
     createdAt: run.createdAt.toISOString(),
     ...timing(run),
-    input: options.includePayloads ? asObject(run.input) : {},
-    output: options.includePayloads ? output : {},
-    errorMessage: failed?.error ?? '',
+    input: asObject(run.input),
+    output: single ? asObject(single.output) : dagOutput(tasks),
+    errorMessage: tasks.find((task) => task.error)?.error ?? '',
     additionalMetadata: run.additionalMetadata,
     tenantId,
     workflowId: run.workflowId,
     workflowName: run.workflowName,
     workflowVersionId: run.workflowVersionId,
     workflowRunExternalId: run.id,
-    stepId: run.kind === 'TASK' && first ? first.stepId : ZERO_UUID,
-    ...(run.kind === 'TASK' && first
-      ? { actionId: first.actionId, retryCount: first.retryCount, attempt: first.retryCount + 1 }
+    stepId: single ? single.stepId : ZERO_UUID,
+    ...(single
+      ? { actionId: single.actionId, retryCount: single.retryCount, attempt: single.retryCount + 1 }
       : {}),
     numSpawnedChildren: tasks.reduce((sum, task) => sum + task.spawnedChildren, 0),
-    ...(run.kind === 'DAG' ? { children } : {}),
+    ...(run.kind === 'DAG' ? { children: tasks.map((task) => presentTask(task, tenantId)) } : {}),
     ...(run.parentTaskExternalId ? { parentTaskExternalId: run.parentTaskExternalId } : {}),
   };
 }
 
-export function presentTaskEvent(
-  row: TaskEventRow,
-  options: { includePayloads: boolean },
-): V1TaskEvent {
-  const data = asObject(row.data);
-  const error = typeof data.error === 'string' ? data.error : undefined;
+const FAILURE_EVENTS = new Set(['FAILED', 'RETRYING', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT']);
+
+/**
+ * The error a failure event reports, with the stack the SDK sent (a JavaScript stack already
+ * starts with the message).
+ */
+function eventError(row: TaskEventRow): string | undefined {
+  if (!FAILURE_EVENTS.has(row.eventType)) return undefined;
+  const stack = asObject(row.data).stack;
+  if (typeof stack !== 'string' || stack === '') return row.message;
+  return stack.includes(row.message) ? stack : `${row.message}\n${stack}`;
+}
+
+export function presentTaskEvent(row: TaskEventRow): V1TaskEvent {
+  const error = eventError(row);
   return {
     id: Number(row.id),
     taskId: row.taskExternalId,
@@ -126,12 +139,112 @@ export function presentTaskEvent(
     eventType: row.eventType,
     message: row.message,
     ...(error ? { errorMessage: error } : {}),
-    ...(options.includePayloads && data.output !== undefined
-      ? { output: JSON.stringify(data.output) }
-      : {}),
     ...(row.workerId ? { workerId: row.workerId } : {}),
     taskDisplayName: row.taskDisplayName,
     retryCount: row.retryCount,
     attempt: row.retryCount + 1,
+  };
+}
+
+export function presentRunDetails(
+  run: RunRow,
+  tasks: readonly TaskListRow[],
+  events: readonly TaskEventRow[],
+  shape: readonly StepShapeRow[],
+  tenantId: string,
+): V1WorkflowRunDetails {
+  const summary = presentRun(run, tasks, tenantId);
+  const childrenOf = (readableId: string) =>
+    shape.filter((step) => step.parents.includes(readableId)).map((step) => step.stepId);
+  return {
+    run: {
+      metadata: summary.metadata,
+      status: run.status,
+      displayName: summary.displayName,
+      tenantId,
+      workflowId: run.workflowId,
+      workflowVersionId: run.workflowVersionId,
+      input: summary.input,
+      output: summary.output,
+      additionalMetadata: run.additionalMetadata,
+      errorMessage: summary.errorMessage ?? '',
+      createdAt: summary.createdAt,
+      ...timing(run),
+      ...(run.parentTaskExternalId ? { parentTaskExternalId: run.parentTaskExternalId } : {}),
+    },
+    tasks: tasks.map((task) => presentTask(task, tenantId)),
+    taskEvents: events.map(presentTaskEvent),
+    shape: shape.map((step) => ({
+      taskExternalId: step.taskExternalId ?? ZERO_UUID,
+      stepId: step.stepId,
+      childrenStepIds: childrenOf(step.readableId),
+      taskName: step.readableId,
+    })),
+    workflowConfig: run.workflowConfig,
+  };
+}
+
+/**
+ * Waterfall rows in depth-first order: the run's tasks, each followed by the tasks of the
+ * child runs it spawned; siblings by queue time (never queued last), then task id.
+ */
+export function presentTimings(rows: readonly TaskTimingRow[], tenantId: string) {
+  const byParent = new Map<string | null, TaskTimingRow[]>();
+  for (const row of rows) {
+    const siblings = byParent.get(row.parentTaskExternalId) ?? [];
+    siblings.push(row);
+    byParent.set(row.parentTaskExternalId, siblings);
+  }
+  const queued = (row: TaskTimingRow) => row.queuedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const ordered: TaskTimingRow[] = [];
+  const visit = (parent: string | null) => {
+    const siblings = (byParent.get(parent) ?? []).sort(
+      (a, b) => queued(a) - queued(b) || Number(a.id) - Number(b.id),
+    );
+    for (const row of siblings) {
+      ordered.push(row);
+      visit(row.externalId);
+    }
+  };
+  visit(null);
+  return ordered.map((row) => ({
+    metadata: resourceMeta(row.externalId, row.createdAt),
+    depth: row.depth,
+    status: row.status,
+    taskDisplayName: row.readableId,
+    taskExternalId: row.externalId,
+    taskId: Number(row.id),
+    taskInsertedAt: row.createdAt.toISOString(),
+    tenantId,
+    ...(row.parentTaskExternalId ? { parentTaskExternalId: row.parentTaskExternalId } : {}),
+    ...(row.queuedAt ? { queuedAt: row.queuedAt.toISOString() } : {}),
+    ...timing(row),
+    workflowRunId: row.runId,
+    retryCount: row.retryCount,
+    attempt: row.retryCount + 1,
+  }));
+}
+
+const LEGACY_STATUS: Record<V1TaskStatus, WorkflowRunStatus> = {
+  QUEUED: 'QUEUED',
+  RUNNING: 'RUNNING',
+  COMPLETED: 'SUCCEEDED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELLED',
+};
+
+/** A run in the older (v0) shape. */
+export function presentLegacyRun(run: RunRow, tenantId: string) {
+  const meta = resourceMeta(run.id, run.createdAt);
+  return {
+    metadata: meta,
+    tenantId,
+    workflowVersionId: run.workflowVersionId,
+    status: LEGACY_STATUS[run.status],
+    displayName: run.workflowName,
+    triggeredBy: { metadata: meta },
+    input: asObject(run.input),
+    additionalMetadata: run.additionalMetadata,
+    ...timing(run),
   };
 }

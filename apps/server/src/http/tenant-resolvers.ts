@@ -26,5 +26,15 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   workflow: tenantColumnOf('workflows', 'id', 'deleted_at IS NULL'),
   worker: tenantColumnOf('workers'),
   run: tenantColumnOf('workflow_runs'),
-  task: tenantColumnOf('tasks', 'external_id'),
+  // A task's external id or, as the reference allows for task routes, a standalone task's run id.
+  task: async (db, id) => {
+    const { rows } = await db.query<{ tenantId: string }>(
+      `SELECT tenant_id AS "tenantId" FROM tasks WHERE external_id = $1
+       UNION ALL
+       SELECT tenant_id FROM workflow_runs WHERE id = $1 AND kind = 'TASK'
+       LIMIT 1`,
+      [id],
+    );
+    return rows[0]?.tenantId;
+  },
 };

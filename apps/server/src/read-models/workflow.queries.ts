@@ -110,3 +110,28 @@ export async function listVersionSteps(
   );
   return rows;
 }
+
+export interface LatestVersionRow {
+  id: string;
+  workflowId: string;
+  inputJsonSchema: Record<string, unknown> | null;
+}
+
+/**
+ * The version a trigger by workflow name starts: the latest of the live workflow of that name
+ * (names are matched lower-cased, as the engine does).
+ */
+export async function findLatestVersionByName(
+  db: Queryable,
+  tenantId: string,
+  name: string,
+): Promise<LatestVersionRow | undefined> {
+  const { rows } = await db.query<LatestVersionRow>(
+    `SELECT v.id, v.workflow_id AS "workflowId", v.input_json_schema AS "inputJsonSchema"
+     FROM workflows w JOIN workflow_versions v ON v.workflow_id = w.id
+     WHERE w.tenant_id = $1 AND w.name = $2 AND w.deleted_at IS NULL
+     ORDER BY v.version_order DESC LIMIT 1`,
+    [tenantId, name.toLowerCase()],
+  );
+  return rows[0];
+}

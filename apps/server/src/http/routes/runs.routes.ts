@@ -1,193 +1,183 @@
 import {
-  v1LogLineList,
-  v1TaskCancel,
-  v1TaskReplay,
+  V1_TASK_STATUSES,
+  v1TaskGetPointMetrics,
+  v1TaskListStatusMetrics,
+  v1WorkflowRunDisplayNamesList,
+  v1WorkflowRunExternalIdsList,
   v1WorkflowRunGet,
   v1WorkflowRunGetStatus,
+  v1WorkflowRunGetTimings,
   v1WorkflowRunList,
-  splitKeyValues,
-  type V1TaskStatus,
+  v1WorkflowRunTaskEventsList,
 } from '@trellis/api-contract';
 import {
-  listRunShape,
+  findRunStatus,
+  listDisplayNames,
   listRunTaskEvents,
-  listTaskLogLines,
-  findRun,
+  listRunTimings,
 } from '../../read-models/run-detail.queries';
+import type { RunFilter } from '../../read-models/run-filter';
 import {
+  listRunIdsMatching,
   listRuns,
-  listTaskIdsMatching,
   listTasks,
   listTasksOfRuns,
-  type RunFilter,
 } from '../../read-models/run-list.queries';
+import {
+  countFinishedRunsPerBucket,
+  countRunsByStatus,
+} from '../../read-models/run-metrics.queries';
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
-import { asObject, presentRun, presentTask, presentTaskEvent } from '../present-runs';
+import { presentRun, presentTask, presentTaskEvent, presentTimings } from '../present-runs';
+import { readRunDetails } from '../read-run-details';
+import { bucketSecondsFor } from '../run-chart-buckets';
 
-/** Cancel and replay by filter act on at most this many tasks per request. */
-const MAX_TASKS_PER_BULK_ACTION = 10_000;
+const optionalDate = (value: string | undefined) => (value ? new Date(value) : undefined);
 
 export function registerRunRoutes(api: ApiRouter): void {
-  const { db, engine } = api.context;
+  const { db } = api.context;
 
   api.handle(v1WorkflowRunList, async ({ query, identity }) => {
     const tenantId = identity.tenant!.id;
     const filter: RunFilter = {
       tenantId,
       since: new Date(query.since),
-      until: query.until ? new Date(query.until) : undefined,
+      until: optionalDate(query.until),
       statuses: query.statuses,
       workflowIds: query.workflow_ids,
       additionalMetadata: query.additional_metadata,
+      metadataOperator: query.additional_metadata_operator,
       parentTaskExternalId: query.parent_task_external_id,
+      triggeringEventExternalId: query.triggering_event_external_id,
       workerId: query.worker_id,
     };
     const page = { offset: query.offset, limit: query.limit };
     const options = { includePayloads: query.include_payloads };
-    const { rows, total } = query.only_tasks
-      ? await listTasks(db, filter, page)
-      : await listRuns(db, filter, page);
-    const currentPage = Math.floor(page.offset / page.limit) + 1;
-    const pagination = {
-      current_page: currentPage,
-      next_page: currentPage + 1,
-      num_pages: Math.ceil(total / page.limit),
+    const paginate = (total: number) => {
+      const current = Math.floor(page.offset / page.limit) + 1;
+      return {
+        current_page: current,
+        next_page: current + 1,
+        num_pages: Math.ceil(total / page.limit),
+      };
     };
     if (query.only_tasks) {
+      const { rows, total } = await listTasks(db, filter, page, options);
       return {
-        pagination,
-        rows: (rows as Awaited<ReturnType<typeof listTasks>>['rows']).map((row) =>
-          presentTask(row, tenantId, options),
-        ),
+        pagination: paginate(total),
+        rows: rows.map((row) => presentTask(row, tenantId)),
       };
     }
-    const runs = rows as Awaited<ReturnType<typeof listRuns>>['rows'];
+    const { rows, total } = await listRuns(db, filter, page, options);
     const tasks = await listTasksOfRuns(
       db,
       tenantId,
-      runs.map((run) => run.id),
+      rows.map((run) => run.id),
+      options,
     );
     return {
-      pagination,
-      rows: runs.map((run) =>
+      pagination: paginate(total),
+      rows: rows.map((run) =>
         presentRun(
           run,
           tasks.filter((task) => task.runId === run.id),
           tenantId,
-          options,
         ),
       ),
     };
   });
 
-  api.handle(v1WorkflowRunGet, async ({ params, identity }) => {
-    const tenantId = identity.tenant!.id;
-    const run = await findRun(db, tenantId, params.run);
-    if (!run) throw notFound('not found');
-    const options = { includePayloads: true };
-    const [tasks, events, shape] = await Promise.all([
-      listTasksOfRuns(db, tenantId, [run.id]),
-      listRunTaskEvents(db, tenantId, run.id),
-      listRunShape(db, tenantId, run.id),
-    ]);
-    const summary = presentRun(run, tasks, tenantId, options);
-    const childrenOf = (readableId: string) =>
-      shape.filter((step) => step.parents.includes(readableId)).map((step) => step.stepId);
+  api.handle(v1WorkflowRunDisplayNamesList, async ({ query, identity }) => {
+    const rows = await listDisplayNames(db, identity.tenant!.id, query.external_ids);
     return {
-      run: {
-        metadata: summary.metadata,
-        status: run.status,
-        displayName: summary.displayName,
-        tenantId,
-        workflowId: run.workflowId,
-        workflowVersionId: run.workflowVersionId,
-        input: asObject(run.input),
-        output: summary.output,
-        additionalMetadata: run.additionalMetadata,
-        errorMessage: summary.errorMessage ?? '',
-        createdAt: summary.createdAt,
-        ...(summary.startedAt ? { startedAt: summary.startedAt } : {}),
-        ...(summary.finishedAt ? { finishedAt: summary.finishedAt } : {}),
-        ...(summary.duration !== undefined ? { duration: summary.duration } : {}),
-        ...(run.parentTaskExternalId ? { parentTaskExternalId: run.parentTaskExternalId } : {}),
-      },
-      tasks: tasks.map((task) => presentTask(task, tenantId, options)),
-      taskEvents: events.map((event) => presentTaskEvent(event, options)),
-      shape: shape.map((step) => ({
-        taskExternalId: step.taskExternalId ?? '00000000-0000-0000-0000-000000000000',
-        stepId: step.stepId,
-        childrenStepIds: childrenOf(step.readableId),
-        taskName: step.readableId,
+      pagination: { current_page: 1, num_pages: 1 },
+      rows: rows.map((row) => ({
+        metadata: {
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.createdAt.toISOString(),
+        },
+        displayName: row.displayName,
       })),
     };
+  });
+
+  api.handle(v1WorkflowRunExternalIdsList, async ({ query, identity }) =>
+    listRunIdsMatching(db, {
+      tenantId: identity.tenant!.id,
+      since: new Date(query.since),
+      until: optionalDate(query.until),
+      statuses: query.statuses,
+      workflowIds: query.workflow_ids,
+      additionalMetadata: query.additional_metadata,
+      metadataOperator: query.additional_metadata_operator,
+    }),
+  );
+
+  api.handle(v1WorkflowRunGet, async ({ params, identity }) => {
+    const details = await readRunDetails(db, identity.tenant!.id, params.run);
+    if (!details) throw notFound('not found');
+    return details;
   });
 
   api.handle(v1WorkflowRunGetStatus, async ({ params, identity }) => {
-    const run = await findRun(db, identity.tenant!.id, params.run);
-    if (!run) throw notFound('not found');
-    return run.status satisfies V1TaskStatus;
+    const status = await findRunStatus(db, identity.tenant!.id, params.run);
+    if (!status) throw notFound('not found');
+    return status;
   });
 
-  /** The task ids a cancel or replay request names: given outright, or matching a filter. */
-  const selectedIds = async (
-    tenantId: string,
-    body: {
-      externalIds?: string[];
-      filter?: {
-        since: string;
-        until?: string;
-        statuses?: V1TaskStatus[];
-        workflowIds?: string[];
-        additionalMetadata?: string[];
-      };
-    },
-  ) => {
-    if (body.externalIds) return body.externalIds;
-    const filter = body.filter!;
-    return listTaskIdsMatching(
-      db,
-      {
-        tenantId,
-        since: new Date(filter.since),
-        until: filter.until ? new Date(filter.until) : undefined,
-        statuses: filter.statuses,
-        workflowIds: filter.workflowIds,
-        additionalMetadata: filter.additionalMetadata && splitKeyValues(filter.additionalMetadata),
-      },
-      MAX_TASKS_PER_BULK_ACTION,
-    );
-  };
+  api.handle(v1WorkflowRunTaskEventsList, async ({ params, identity }) => {
+    const events = await listRunTaskEvents(db, identity.tenant!.id, params.run);
+    return { pagination: {}, rows: events.map(presentTaskEvent) };
+  });
 
-  api.handle(v1TaskCancel, async ({ body, identity }) => {
+  api.handle(v1WorkflowRunGetTimings, async ({ params, query, identity }) => {
     const tenantId = identity.tenant!.id;
-    return { ids: await engine.cancel(tenantId, await selectedIds(tenantId, body)) };
+    const rows = await listRunTimings(db, tenantId, params.run, query.depth);
+    return { pagination: {}, rows: presentTimings(rows, tenantId) };
   });
 
-  api.handle(v1TaskReplay, async ({ body, identity }) => {
-    const tenantId = identity.tenant!.id;
-    return { ids: await engine.replay(tenantId, await selectedIds(tenantId, body)) };
-  });
-
-  api.handle(v1LogLineList, async ({ params, query, identity }) => {
-    const rows = await listTaskLogLines(db, identity.tenant!.id, params.task, {
-      since: query.since ? new Date(query.since) : undefined,
-      until: query.until ? new Date(query.until) : undefined,
-      attempt: query.attempt,
-      limit: query.limit,
-      descending: query.order_by_direction === 'DESC',
+  api.handle(v1TaskListStatusMetrics, async ({ query, identity }) => {
+    const counts = await countRunsByStatus(db, {
+      tenantId: identity.tenant!.id,
+      since: new Date(query.since),
+      until: optionalDate(query.until),
+      workflowIds: query.workflow_ids,
+      additionalMetadata: query.additional_metadata,
+      parentTaskExternalId: query.parent_task_external_id,
+      triggeringEventExternalId: query.triggering_event_external_id,
     });
-    return {
-      rows: rows.map((row) => ({
-        createdAt: row.createdAt.toISOString(),
-        message: row.message,
-        metadata: asObject(row.metadata),
-        retryCount: row.retryCount,
-        attempt: row.retryCount + 1,
-        ...(row.level ? { level: row.level as 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' } : {}),
-        taskExternalId: params.task,
-      })),
-      pagination: { current_page: 0, next_page: 0, num_pages: 0 },
-    };
+    // Always all five statuses, alphabetically, as clients expect.
+    return [...V1_TASK_STATUSES].sort().map((status) => ({
+      status,
+      count: counts.get(status) ?? 0,
+    }));
+  });
+
+  api.handle(v1TaskGetPointMetrics, async ({ query, identity }) => {
+    const end = query.finishedBefore ? new Date(query.finishedBefore) : new Date();
+    const after = query.createdAfter
+      ? new Date(query.createdAfter)
+      : new Date(end.getTime() - 24 * 3_600_000);
+    const bucketMs = bucketSecondsFor(end.getTime() - after.getTime()) * 1000;
+    const start = Math.floor(after.getTime() / bucketMs) * bucketMs;
+    const counted = await countFinishedRunsPerBucket(
+      db,
+      identity.tenant!.id,
+      { from: new Date(start), to: end },
+      bucketMs / 1000,
+    );
+    const byStart = new Map(counted.map((bucket) => [bucket.start.getTime(), bucket]));
+    const results = [];
+    for (let time = start; time <= end.getTime(); time += bucketMs) {
+      const bucket = byStart.get(time);
+      results.push({
+        time: new Date(time).toISOString(),
+        SUCCEEDED: bucket?.succeeded ?? 0,
+        FAILED: bucket?.failed ?? 0,
+      });
+    }
+    return { results };
   });
 }

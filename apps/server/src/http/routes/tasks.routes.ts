@@ -1,0 +1,170 @@
+import {
+  splitKeyValues,
+  v1DagListTasks,
+  v1LogLineList,
+  v1TaskCancel,
+  v1TaskEventList,
+  v1TaskGet,
+  v1TaskReplay,
+  type V1TaskFilter,
+  type V1TaskStatus,
+  type V1TaskSummary,
+} from '@trellis/api-contract';
+import { findMemberOfTenant } from '../../accounts/member.queries';
+import type { TaskEventRow } from '../../read-models/run-detail.queries';
+import { listRunIdsMatching, listTasksOfRuns } from '../../read-models/run-list.queries';
+import {
+  findTask,
+  findTaskRef,
+  listAttemptEvents,
+  listTaskActivity,
+  listTaskLogLines,
+  type TaskRow,
+} from '../../read-models/task-detail.queries';
+import { asObject, presentTask, presentTaskEvent } from '../present-runs';
+import { badRequest, notAuthorized, notFound, NOT_AUTHORIZED_TO_VIEW } from '../api-error';
+import type { ApiRouter } from '../api-router';
+
+/** How an earlier attempt ended, by the event that ended it. */
+const ATTEMPT_ENDINGS: Partial<Record<TaskEventRow['eventType'], V1TaskStatus>> = {
+  FINISHED: 'COMPLETED',
+  FAILED: 'FAILED',
+  RETRYING: 'FAILED',
+  TIMED_OUT: 'FAILED',
+  SCHEDULING_TIMED_OUT: 'FAILED',
+  REASSIGNED: 'FAILED',
+  CANCELLED: 'CANCELLED',
+};
+
+/**
+ * A task as one of its earlier attempts left it, from that attempt's events. Outputs are kept
+ * for the latest attempt only, so an earlier one shows none.
+ */
+function presentEarlierAttempt(
+  task: TaskRow,
+  retryCount: number,
+  events: readonly TaskEventRow[],
+  tenantId: string,
+): V1TaskSummary {
+  const ending = events.findLast((event) => ATTEMPT_ENDINGS[event.eventType]);
+  const started = events.find((event) => event.eventType === 'STARTED');
+  const failure = ending && presentTaskEvent(ending).errorMessage;
+  const summary = presentTask(
+    {
+      ...task,
+      retryCount,
+      status: ending ? ATTEMPT_ENDINGS[ending.eventType]! : 'FAILED',
+      startedAt: started?.createdAt ?? null,
+      finishedAt: ending?.createdAt ?? null,
+      output: null,
+      error: failure ?? null,
+    },
+    tenantId,
+  );
+  return { ...summary, workflowConfig: task.workflowConfig };
+}
+
+export function registerTaskRoutes(api: ApiRouter): void {
+  const { db, engine } = api.context;
+
+  const taskRefOr404 = async (tenantId: string, id: string) => {
+    const ref = await findTaskRef(db, tenantId, id);
+    if (!ref) throw notFound('task not found');
+    return ref;
+  };
+
+  api.handle(v1TaskGet, async ({ params, query, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const task = await findTask(db, tenantId, params.task);
+    if (!task) throw notFound('task not found');
+    const attempts = task.retryCount + 1;
+    if (query.attempt === undefined || query.attempt === attempts) {
+      return { ...presentTask(task, tenantId), workflowConfig: task.workflowConfig };
+    }
+    if (query.attempt > attempts) {
+      throw badRequest(`the task has ${attempts} attempt(s)`, 'attempt');
+    }
+    const retryCount = query.attempt - 1;
+    const events = await listAttemptEvents(db, tenantId, task.id, retryCount);
+    return presentEarlierAttempt(task, retryCount, events, tenantId);
+  });
+
+  api.handle(v1TaskEventList, async ({ params, query, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const task = await taskRefOr404(tenantId, params.task);
+    const events = await listTaskActivity(db, tenantId, task.id, query);
+    return { pagination: {}, rows: events.map(presentTaskEvent) };
+  });
+
+  api.handle(v1LogLineList, async ({ params, query, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const task = await taskRefOr404(tenantId, params.task);
+    const rows = await listTaskLogLines(db, tenantId, task.id, {
+      since: query.since ? new Date(query.since) : undefined,
+      until: query.until ? new Date(query.until) : undefined,
+      attempt: query.attempt,
+      search: query.search,
+      levels: query.levels,
+      limit: query.limit,
+      descending: query.order_by_direction === 'DESC',
+    });
+    return {
+      rows: rows.map((row) => ({
+        createdAt: row.createdAt.toISOString(),
+        message: row.message,
+        metadata: asObject(row.metadata),
+        retryCount: row.retryCount,
+        attempt: row.retryCount + 1,
+        ...(row.level ? { level: row.level } : {}),
+        taskExternalId: task.externalId,
+      })),
+      pagination: { current_page: 0, next_page: 0, num_pages: 0 },
+    };
+  });
+
+  api.handle(v1DagListTasks, async ({ query, identity }) => {
+    const member = await findMemberOfTenant(db, query.tenant, identity.user!.id);
+    if (!member) throw notAuthorized(NOT_AUTHORIZED_TO_VIEW);
+    const tasks = await listTasksOfRuns(db, query.tenant, query.dag_ids, {
+      includePayloads: false,
+    });
+    const byDag = new Map<string, V1TaskSummary[]>();
+    for (const task of tasks) {
+      if (task.runKind !== 'DAG') continue;
+      const children = byDag.get(task.runId) ?? [];
+      children.push(presentTask(task, query.tenant));
+      byDag.set(task.runId, children);
+    }
+    return [...byDag].map(([dagId, children]) => ({ dagId, children }));
+  });
+
+  /**
+   * The ids a cancel or replay names: task or run ids as given, or the runs matching a filter
+   * (the engine acts on every task of a run named by its id).
+   */
+  const selectedIds = async (
+    tenantId: string,
+    body: { externalIds?: string[]; filter?: V1TaskFilter },
+  ): Promise<string[]> => {
+    if (body.externalIds) return body.externalIds;
+    const filter = body.filter!;
+    return listRunIdsMatching(db, {
+      tenantId,
+      since: new Date(filter.since),
+      until: filter.until ? new Date(filter.until) : undefined,
+      statuses: filter.statuses,
+      workflowIds: filter.workflowIds,
+      additionalMetadata: filter.additionalMetadata && splitKeyValues(filter.additionalMetadata),
+    });
+  };
+
+  api.handle(v1TaskCancel, async ({ body, identity }) => {
+    const tenantId = identity.tenant!.id;
+    return { ids: await engine.cancel(tenantId, await selectedIds(tenantId, body)) };
+  });
+
+  api.handle(v1TaskReplay, async ({ body, identity }) => {
+    const tenantId = identity.tenant!.id;
+    return { ids: await engine.replay(tenantId, await selectedIds(tenantId, body)) };
+  });
+}
