@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { renameSync, writeFileSync } from 'node:fs';
-import { migrate, openDatabase, withStatementCounts, type DatabaseStats } from '@trellis/db';
+import {
+  migrate,
+  openDatabase,
+  startPgliteMaintenance,
+  withStatementCounts,
+  type DatabaseStats,
+} from '@trellis/db';
 import { Engine } from '@trellis/engine';
 import { bootstrapAdmin, type BootstrappedAdmin } from './accounts/bootstrap-admin';
 import { buildApp } from './app';
@@ -38,6 +44,9 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
   log = (message, error) => app.log.error({ err: error }, message);
+  const stopMaintenance = startPgliteMaintenance(db, {
+    onError: (error) => log('database maintenance (VACUUM) failed', error),
+  });
   const grpc = await startGrpcServer({
     db,
     engine,
@@ -59,6 +68,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     await running.demo?.stop();
+    stopMaintenance();
     // Stop accepting on both ports; the engine then writes what is buffered (acknowledging
     // in-flight worker results) and ends the worker streams; the database closes last.
     const grpcClosed = grpc.close();

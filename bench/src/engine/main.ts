@@ -25,7 +25,7 @@ import {
   type Child,
 } from '../lib/child';
 import { machineInfo, type MachineInfo } from '../lib/machine';
-import { cpuByComm, cpuDelta, loadAverage, machineBusyCpuMs, processCpuMs } from '../lib/proc';
+import { cpuDelta, postgresCpu, loadAverage, machineBusyCpuMs, processCpuMs } from '../lib/proc';
 import { nowMs } from '../lib/stats';
 import {
   evaluateTargets,
@@ -37,7 +37,7 @@ import {
 } from './report';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
+const DEFAULT_RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
 
 // --- options ----------------------------------------------------------------------------------
 
@@ -61,8 +61,12 @@ const { values: opts } = parseArgs({
     'server-cpu-prof': { type: 'string' },
     'pg-log-slow-ms': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    'results-dir': { type: 'string', default: DEFAULT_RESULTS_DIR },
   },
 });
+
+/** Where result files go; scratch runs point this outside the repo. */
+const resultsDir = opts['results-dir'];
 
 export interface BenchConfig {
   latencySamples: number;
@@ -257,12 +261,12 @@ interface Processes {
   generator?: Child;
 }
 
-function sampleCpu(p: Processes, withPostgres: boolean): CpuSample {
+function sampleCpu(p: Processes, postgresDatabase: string | undefined): CpuSample {
   return {
     at: nowMs(),
     machine: machineBusyCpuMs(),
     server: processCpuMs(p.server.pid),
-    postgres: withPostgres ? cpuByComm('postgres') : new Map(),
+    postgres: postgresDatabase ? postgresCpu(postgresDatabase) : new Map(),
     workers: p.workers.reduce((sum, w) => sum + processCpuMs(w.pid), 0),
     generator: p.generator ? processCpuMs(p.generator.pid) : 0,
   };
@@ -476,13 +480,13 @@ async function runTrellis(
     else if (line.startsWith('BARRIER ')) {
       const name = line.slice(8).trim();
       barrierChain = barrierChain.then(async () => {
-        const arrival = sampleCpu(processes, backend === 'postgres');
+        const arrival = sampleCpu(processes, database?.name);
         await sleep(barrierMs);
         const counts: CountSample = {
           server: readStatsFile(statsFile),
           pg: database ? await readPgStat(admin!, database.name) : undefined,
         };
-        const go = sampleCpu(processes, backend === 'postgres');
+        const go = sampleCpu(processes, database?.name);
         barriers.set(name, { name, arrival, go, counts });
         generator.send('GO');
       });
@@ -656,7 +660,7 @@ async function runPgBoss(admin: pg.Client): Promise<PgBossResult> {
 
   const sample = () => ({
     at: nowMs(),
-    postgres: cpuByComm('postgres'),
+    postgres: postgresCpu(database.name),
     worker: processCpuMs(worker.pid),
     producer: processCpuMs(producer.pid),
   });
@@ -776,15 +780,15 @@ async function main(): Promise<void> {
       for (const t of result.targets)
         log(`  target ${t.pass ? 'PASS' : 'FAIL'}: ${t.name}: ${t.measured} (${t.target})`);
       if (!opts['no-write']) {
-        mkdirSync(RESULTS_DIR, { recursive: true });
-        const base = join(RESULTS_DIR, `${stamp}-engine-${backend}`);
+        mkdirSync(resultsDir, { recursive: true });
+        const base = join(resultsDir, `${stamp}-engine-${backend}`);
         writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
         writeFileSync(`${base}.md`, renderBackendMarkdown(result));
         log(`wrote ${base}.json and .md`);
       }
     }
     if (!opts['no-write'] && written.length > 0) {
-      const path = join(RESULTS_DIR, `${stamp}-engine-summary.md`);
+      const path = join(resultsDir, `${stamp}-engine-summary.md`);
       writeFileSync(path, renderSummaryMarkdown(written, (Date.now() - runStarted) / 1000));
       log(`wrote ${path}`);
     }

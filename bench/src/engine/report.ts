@@ -227,7 +227,7 @@ export function renderBackendMarkdown(r: BackendResult): string {
   lines.push(
     'CPU time (utime+stime from /proc) over each phase window, divided by the tasks completed in it. ' +
       (r.backend === 'postgres'
-        ? '"PostgreSQL" sums every `postgres` process of the cluster, background processes included.'
+        ? "\"PostgreSQL\" sums the bench database's backends and the cluster's shared background processes (other databases' backends excluded)."
         : 'PGlite runs inside the server process, so its CPU is in "server".'),
   );
   lines.push('');
@@ -278,7 +278,7 @@ export function renderBackendMarkdown(r: BackendResult): string {
   lines.push(
     `Idle (no work, ${r.idleCpu.seconds} s before the first phase): server ${r.idleCpu.serverCpuMsPerSecond} ms CPU/s` +
       (r.idleCpu.postgresCpuMsPerSecond !== null
-        ? `, PostgreSQL ${r.idleCpu.postgresCpuMsPerSecond} ms CPU/s (whole cluster)`
+        ? `, PostgreSQL ${r.idleCpu.postgresCpuMsPerSecond} ms CPU/s (bench database and background processes)`
         : '') +
       '.',
   );

@@ -49,13 +49,33 @@ export function processCpuMs(pid: number): number {
   return readProcStat(pid)?.cpuMs ?? 0;
 }
 
-/** Per-pid CPU milliseconds of every process whose comm is `comm` (e.g. "postgres"). */
-export function cpuByComm(comm: string): Map<number, number> {
+/** PostgreSQL's own processes, which serve every database of the cluster. */
+const SHARED_POSTGRES_PROCESS =
+  /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher|archiver|stats collector)/;
+
+/**
+ * Per-pid CPU milliseconds of the PostgreSQL processes that work for `database`: its backends
+ * and autovacuum workers, the postmaster and the shared background processes (WAL writer,
+ * checkpointer, ...). Backends of other databases are left out, so tests running on the same
+ * cluster do not count; the shared processes still carry a little of their work.
+ */
+export function postgresCpu(database: string): Map<number, number> {
   const result = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readProcStat(Number(entry));
-    if (stat && stat.comm === comm) result.set(stat.pid, stat.cpuMs);
+    if (!stat || stat.comm !== 'postgres') continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      continue;
+    }
+    const ours =
+      !cmdline.startsWith('postgres: ') ||
+      SHARED_POSTGRES_PROCESS.test(cmdline) ||
+      cmdline.split(' ').includes(database);
+    if (ours) result.set(stat.pid, stat.cpuMs);
   }
   return result;
 }

@@ -13,3 +13,5 @@ export { createTestDatabase, testDatabaseKind } from './test-database';
 export type { CreateTestDatabaseOptions, TestDatabase } from './test-database';
 export { withStatementCounts } from './counting-database';
 export type { DatabaseStats } from './counting-database';
+export { startPgliteMaintenance, PGLITE_MAINTENANCE_DEFAULTS } from './pglite-maintenance';
+export type { PgliteMaintenanceOptions } from './pglite-maintenance';

@@ -8,12 +8,13 @@ import type { Queryable } from '@trellis/db';
 import { retryDelayMs } from './backoff';
 import type { Batch, ResultOp, ScheduleTimeoutOp } from './batch';
 import { descendantsOf, planRunProgress } from './dag';
+import { startAttempts } from './queries/attempt.queries';
 import { insertEvents } from './queries/event.queries';
 import {
   findChildRuns,
+  findRunStates,
   finishRuns,
   insertRuns,
-  markRunsRunning,
   reopenRuns,
   type NewRunRow,
 } from './queries/run.queries';
@@ -25,11 +26,7 @@ import {
   insertQueueItems,
   type QueueItemRow,
 } from './queries/task-queue.queries';
-import {
-  deleteRuntimes,
-  deleteRuntimesOfTasks,
-  markRuntimesStarted,
-} from './queries/task-runtime.queries';
+import { deleteRuntimes, deleteRuntimesOfTasks } from './queries/task-runtime.queries';
 import { insertStreamEvents } from './queries/task-stream-event.queries';
 import {
   cancelTasks,
@@ -39,7 +36,6 @@ import {
   findTasksByTaskOrRunIds,
   insertTasks,
   listRunTasks,
-  markTasksRunning,
   queuePendingTasks,
   requeueTasks,
   resetTasksForReplay,
@@ -50,7 +46,7 @@ import { listOnFailureSteps } from './queries/workflow.queries';
 import { updateWorkerStates } from './queries/worker.queries';
 import type { ReadyItem } from './scheduler';
 import { isFinal } from './task-lifecycle';
-import type { RunResult, StreamEvent } from './types';
+import type { RunResult, StreamEvent, TaskResult } from './types';
 
 /** Only what identifies an attempt, so batch statements do not carry whole operations. */
 function attemptKey(op: { taskId: string; retryCount: number }) {
@@ -106,6 +102,7 @@ export async function applyBatch(tx: Queryable, batch: Batch, now: number): Prom
   await applyReplays(ctx, batch);
   await advanceRuns(ctx);
   await applyHistory(ctx, batch);
+  await applyRunChecks(ctx, batch);
   if (ctx.queue.length > 0) await insertQueueItems(tx, ctx.queue);
   await insertTaskEvents(tx, ctx.events);
   out.enqueued.push(...ctx.ready);
@@ -271,21 +268,15 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
 async function applyStarts(ctx: Ctx, batch: Batch): Promise<void> {
   if (batch.starts.length === 0) return;
   const started = new Set(
-    await markRuntimesStarted(
-      ctx.tx,
-      batch.starts.map((s) => ({ ...attemptKey(s), startedAt: s.startedAt })),
-    ),
+    (
+      await startAttempts(
+        ctx.tx,
+        batch.starts.map((s) => ({ ...attemptKey(s), startedAt: s.startedAt })),
+      )
+    ).map((r) => r.taskId),
   );
+  // The first STARTED of an attempt counts; a duplicate in the same batch finds it taken.
   const firsts = batch.starts.filter((s) => started.delete(s.taskId));
-  if (firsts.length === 0) return;
-  await markTasksRunning(
-    ctx.tx,
-    firsts.map((s) => ({ taskId: s.taskId, startedAt: s.startedAt })),
-  );
-  await markRunsRunning(
-    ctx.tx,
-    firsts.map((s) => ({ tenantId: s.tenantId, taskId: s.taskId })),
-  );
   for (const start of firsts) {
     ctx.events.push({
       tenantId: start.tenantId,
@@ -654,13 +645,7 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
         runId,
         status: plan.runStatus,
         finishedAt: new Date(ctx.now),
-        tasks: runTasks.map((t) => ({
-          externalId: t.externalId,
-          readableId: t.readableId,
-          status: t.status,
-          output: t.output,
-          error: t.status === 'CANCELLED' ? (t.error ?? 'Task was cancelled') : t.error,
-        })),
+        tasks: runTasks.map(taskResult),
       });
     }
   }
@@ -697,6 +682,48 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     }
   }
   if (finished.length > 0) await finishRuns(ctx.tx, finished);
+}
+
+export function taskResult(task: RunTaskRow): TaskResult {
+  return {
+    externalId: task.externalId,
+    readableId: task.readableId,
+    status: task.status,
+    output: task.output,
+    error: task.status === 'CANCELLED' ? (task.error ?? 'Task was cancelled') : task.error,
+  };
+}
+
+/** Subscribers' questions: does the run exist, and what is its result if it has finished? */
+async function applyRunChecks(ctx: Ctx, batch: Batch): Promise<void> {
+  if (batch.runChecks.length === 0) return;
+  const states = new Map(
+    (await findRunStates(ctx.tx, [...new Set(batch.runChecks.map((op) => op.runId))])).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  const finished = [...states.values()].filter((r) => r.finishedAt !== null && isFinal(r.status));
+  const tasks =
+    finished.length === 0
+      ? []
+      : await listRunTasks(
+          ctx.tx,
+          finished.map((r) => ({ tenantId: r.tenantId, runId: r.id })),
+        );
+  for (const op of batch.runChecks) {
+    const run = states.get(op.runId);
+    if (!run || run.tenantId !== op.tenantId) continue;
+    op.result =
+      run.finishedAt !== null && isFinal(run.status)
+        ? {
+            runId: run.id,
+            status: run.status as RunResult['status'],
+            finishedAt: run.finishedAt,
+            tasks: tasks.filter((t) => t.runId === run.id).map(taskResult),
+          }
+        : null;
+  }
 }
 
 /** Logs, stream events, pushed events and worker states: append-only or last-write-wins. */

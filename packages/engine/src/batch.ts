@@ -4,7 +4,7 @@
  * deferred that is settled only after COMMIT.
  */
 import type { CachedVersion } from './version-cache';
-import type { PushedEvent } from './types';
+import type { PushedEvent, RunResult } from './types';
 
 export class Deferred<T> {
   readonly promise: Promise<T>;
@@ -97,6 +97,20 @@ export interface EventOp {
   done: Deferred<void>;
 }
 
+/**
+ * A subscriber to a run's result asks whether the run exists and has already finished. Checked
+ * in the tick rather than one query per subscription: the SDK subscribes to every run it
+ * triggers, so this was one statement per task.
+ */
+export interface RunCheckOp {
+  tenantId: string;
+  runId: string;
+  /** The run's result when it has finished, null while it has not; NOT_FOUND when unknown. */
+  done: Deferred<RunResult | null>;
+  /** Set inside the transaction; left undefined when the run does not exist. */
+  result?: RunResult | null;
+}
+
 export interface WorkerStateWrite {
   tenantId: string;
   workerId: string;
@@ -116,6 +130,7 @@ export class Batch {
   logs: LogOp[] = [];
   streams: StreamOp[] = [];
   events: EventOp[] = [];
+  runChecks: RunCheckOp[] = [];
   workerStates = new Map<string, WorkerStateWrite>();
 
   get isEmpty(): boolean {
@@ -131,6 +146,7 @@ export class Batch {
         this.logs.length +
         this.streams.length +
         this.events.length +
+        this.runChecks.length +
         this.workerStates.size ===
       0
     );
@@ -146,6 +162,7 @@ export class Batch {
       ...this.logs,
       ...this.streams,
       ...this.events,
+      ...this.runChecks,
     ].map((op) => op.done);
   }
 

@@ -12,28 +12,16 @@ import { Batch, Deferred, type AttemptRef, type ResolvedTrigger } from './batch'
 import { EngineError } from './errors';
 import { describeFailure } from './failure-payload';
 import { findRun } from './queries/run.queries';
-import { insertTaskEvents, listTaskEvents } from './queries/task-event.queries';
+import { listTaskEvents } from './queries/task-event.queries';
 import { listTaskLogs, type TaskLogRow } from './queries/task-log.queries';
+import { listQueueItems, restartScheduleWindows } from './queries/task-queue.queries';
 import {
-  deleteQueueItems,
-  listQueueItems,
-  restartScheduleWindows,
-} from './queries/task-queue.queries';
-import {
-  insertRuntimes,
   listRuntimes,
   releaseRuntimeSlot,
   updateRuntimeTimeout,
 } from './queries/task-runtime.queries';
 import { listRunStreamEvents } from './queries/task-stream-event.queries';
-import {
-  findDispatchRows,
-  findTaskByExternalId,
-  listFinishedTaskResults,
-  listRunTasks,
-  markTasksAssigned,
-  type DispatchRow,
-} from './queries/task.queries';
+import { findTaskByExternalId, listRunTasks } from './queries/task.queries';
 import {
   findLatestVersionChecksum,
   insertSteps,
@@ -69,6 +57,7 @@ import {
   type WorkerRegistration,
 } from './types';
 import { VersionCache } from './version-cache';
+import { writeAssignments, type Dispatch } from './write-assignments';
 import {
   definitionChecksum,
   normaliseWorkflow,
@@ -85,8 +74,14 @@ export interface EngineOptions {
   reassignAfterMs?: number;
   /** An assignment never STARTED within this long is re-queued (covers a crash before send). */
   startGraceMs?: number;
-  /** How long the engine gathers work before writing a batch. */
+  /** How long an idle engine gathers work before its first tick. */
   batchWindowMs?: number;
+  /**
+   * Under load, the least time between the starts of two ticks: work arriving meanwhile waits
+   * and shares the next transaction. Bounds the transactions per second, not the latency of an
+   * idle engine.
+   */
+  minTickIntervalMs?: number;
   /** Most items written per statement batch (triggers, assignments). */
   maxBatchSize?: number;
   /** Largest JSON input, output or metadata accepted, in bytes. */
@@ -100,6 +95,7 @@ export const ENGINE_DEFAULTS = {
   reassignAfterMs: 30_000,
   startGraceMs: 30_000,
   batchWindowMs: 2,
+  minTickIntervalMs: 20,
   maxBatchSize: 500,
   maxPayloadBytes: 4 * 1024 * 1024,
 } as const;
@@ -162,6 +158,8 @@ export class Engine {
   private readonly pendingDeadlines = new Set<string>();
   private batch = new Batch();
   private startedAt = 0;
+  /** When the last tick started (epoch ms), for minTickIntervalMs. */
+  private lastTickAt = 0;
   private running = false;
   private dirty = false;
   private closed = false;
@@ -179,6 +177,7 @@ export class Engine {
       reassignAfterMs: options.reassignAfterMs ?? ENGINE_DEFAULTS.reassignAfterMs,
       startGraceMs: options.startGraceMs ?? ENGINE_DEFAULTS.startGraceMs,
       batchWindowMs: options.batchWindowMs ?? ENGINE_DEFAULTS.batchWindowMs,
+      minTickIntervalMs: options.minTickIntervalMs ?? ENGINE_DEFAULTS.minTickIntervalMs,
       maxBatchSize: options.maxBatchSize ?? ENGINE_DEFAULTS.maxBatchSize,
       maxPayloadBytes: options.maxPayloadBytes ?? ENGINE_DEFAULTS.maxPayloadBytes,
     };
@@ -419,6 +418,7 @@ export class Engine {
     runId: string,
     onResult: (result: RunResult) => void,
   ): Promise<() => void> {
+    this.assertOpen();
     assertUuid(runId, 'run id');
     let delivered = false;
     const subscriber: RunSubscriber = {
@@ -438,29 +438,17 @@ export class Engine {
       if (subs.size === 0 && this.runSubscribers.get(runId) === subs)
         this.runSubscribers.delete(runId);
     };
-    const run = await findRun(this.db, tenantId, runId);
-    if (!run) {
+    const done = new Deferred<RunResult | null>();
+    this.batch.runChecks.push({ tenantId, runId, done });
+    this.wake();
+    let finished: RunResult | null;
+    try {
+      finished = await done.promise;
+    } catch (error) {
       unsubscribe();
-      throw new EngineError('NOT_FOUND', `run ${runId} does not exist`);
+      throw error;
     }
-    if (
-      run.finishedAt &&
-      (run.status === 'COMPLETED' || run.status === 'FAILED' || run.status === 'CANCELLED')
-    ) {
-      const tasks = await listRunTasks(this.db, [{ tenantId, runId }]);
-      subscriber.deliver({
-        runId,
-        status: run.status,
-        finishedAt: run.finishedAt,
-        tasks: tasks.map((t) => ({
-          externalId: t.externalId,
-          readableId: t.readableId,
-          status: t.status,
-          output: t.output,
-          error: t.status === 'CANCELLED' ? (t.error ?? 'Task was cancelled') : t.error,
-        })),
-      });
-    }
+    if (finished) subscriber.deliver(finished);
     return unsubscribe;
   }
 
@@ -891,13 +879,23 @@ export class Engine {
   // The tick: write the batch, update memory, assign, dispatch
   // ------------------------------------------------------------------------------------------
 
+  /**
+   * Asks for a tick. An idle engine ticks at once (after batchWindowMs); a busy one starts a
+   * tick at most every minTickIntervalMs, so that under load each transaction carries the
+   * work of many tasks instead of one.
+   */
   private wake(): void {
     this.dirty = true;
     if (this.running || this.wakeTimer) return;
+    const sinceLastTick = this.clock.now() - this.lastTickAt;
+    const delay = Math.max(
+      this.options.batchWindowMs,
+      this.options.minTickIntervalMs - sinceLastTick,
+    );
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       void this.runLoop();
-    }, this.options.batchWindowMs);
+    }, delay);
   }
 
   private runLoop(): Promise<void> {
@@ -907,11 +905,17 @@ export class Engine {
       try {
         while (this.dirty) {
           this.dirty = false;
+          this.lastTickAt = this.clock.now();
           const ok = await this.tick();
           if (!ok) {
             if (this.closed) break;
             await new Promise((resolve) => setTimeout(resolve, TICK_RETRY_DELAY_MS));
             this.dirty = true;
+          }
+          // Work that arrived during the tick waits out the interval (see wake).
+          if (this.dirty && !this.closed) {
+            const wait = this.lastTickAt + this.options.minTickIntervalMs - this.clock.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           }
         }
       } finally {
@@ -921,24 +925,53 @@ export class Engine {
     return this.loop;
   }
 
+  /**
+   * One transaction: the assignments decided in memory from what is queued now (queue rows
+   * out, runtimes and ASSIGNED events in), then everything buffered since the last tick. After
+   * COMMIT the actions are sent and memory learns the outcome; if the write fails, the
+   * assignments are undone and the buffered callers get an error.
+   */
   private async tick(): Promise<boolean> {
+    const now = this.clock.now();
+    this.scheduler.promoteDue(now);
+    const assignments = this.closed
+      ? []
+      : this.scheduler.assign(this.workers.values(), this.options.maxBatchSize);
     const batch = this.batch;
     this.batch = new Batch();
-    if (!batch.isEmpty) {
-      let outcome: BatchOutcome;
-      try {
-        outcome = await this.db.transaction((tx) => applyBatch(tx, batch, this.clock.now()));
-      } catch (error) {
-        this.onError('engine: writing a batch failed; callers get the error', error);
-        batch.rejectAll(
-          new EngineError('UNAVAILABLE', 'the engine could not store this change; retry'),
-        );
-        this.pendingDeadlines.clear();
-        return false;
-      }
-      this.applyOutcome(outcome);
+    if (batch.isEmpty && assignments.length === 0) {
+      this.armDeadlines();
+      return true;
+    }
+    let written: { dispatch: Dispatch; outcome: BatchOutcome | undefined };
+    try {
+      written = await this.db.transaction(async (tx) => ({
+        dispatch: await writeAssignments(tx, assignments, now),
+        outcome: batch.isEmpty ? undefined : await applyBatch(tx, batch, now),
+      }));
+    } catch (error) {
+      this.onError(
+        'engine: a tick failed; its callers get an error and its tasks stay queued',
+        error,
+      );
+      this.unassign(assignments, now);
+      batch.rejectAll(
+        new EngineError('UNAVAILABLE', 'the engine could not store this change; retry'),
+      );
+      this.pendingDeadlines.clear();
+      this.scheduler.refreshScheduleTimeoutBound();
+      return false;
+    }
+    this.dispatch(assignments, written.dispatch, now);
+    if (written.outcome) {
+      this.applyOutcome(written.outcome);
       for (const op of batch.triggers) op.done.resolve(op.result ?? []);
       for (const op of [...batch.cancels, ...batch.replays]) op.done.resolve(op.result ?? []);
+      for (const op of batch.runChecks) {
+        if (op.result === undefined)
+          op.done.reject(new EngineError('NOT_FOUND', `run ${op.runId} does not exist`));
+        else op.done.resolve(op.result);
+      }
       for (const op of [
         ...batch.starts,
         ...batch.results,
@@ -949,14 +982,12 @@ export class Engine {
         op.done.resolve();
       }
       this.pendingDeadlines.clear();
+      // Newly queued tasks, and queued ones that freed slots can take, go to the next tick.
+      const { enqueued, endedRuntimes } = written.outcome;
+      if (enqueued.length > 0 || (endedRuntimes.length > 0 && this.scheduler.size > 0))
+        this.dirty = true;
     }
-    if (this.closed) return true;
-    try {
-      await this.assignAndDispatch();
-    } catch (error) {
-      this.onError('engine: assigning tasks failed; they stay queued', error);
-      return false;
-    }
+    if (assignments.length >= this.options.maxBatchSize) this.dirty = true;
     this.armDeadlines();
     return true;
   }
@@ -1013,79 +1044,15 @@ export class Engine {
     if (worker) releaseUnits(worker, runtime.slotType, runtime.slotUnits);
   }
 
-  /**
-   * Assigns in memory, persists the batch (queue rows out, runtimes and ASSIGNED events in)
-   * in one transaction, then sends the actions. If the write fails, the items go back.
-   */
-  private async assignAndDispatch(): Promise<void> {
-    const now = this.clock.now();
-    this.scheduler.promoteDue(now);
-    const assignments = this.scheduler.assign(this.workers.values(), this.options.maxBatchSize);
-    if (assignments.length === 0) return;
-    let rows: DispatchRow[];
-    let parentResults: Awaited<ReturnType<typeof listFinishedTaskResults>>;
-    try {
-      ({ rows, parentResults } = await this.db.transaction(async (tx) => {
-        const kept = new Set(
-          await deleteQueueItems(
-            tx,
-            assignments.map((a) => ({ taskId: a.item.taskId, retryCount: a.item.retryCount })),
-          ),
-        );
-        const dispatch = kept.size === 0 ? [] : await findDispatchRows(tx, [...kept]);
-        const dagRuns = [
-          ...new Set(
-            dispatch.filter((r) => r.parents.length > 0 || r.isOnFailure).map((r) => r.runId),
-          ),
-        ];
-        const results = dagRuns.length === 0 ? [] : await listFinishedTaskResults(tx, dagRuns);
-        const byTask = new Map(assignments.map((a) => [a.item.taskId, a]));
-        if (dispatch.length > 0) {
-          await insertRuntimes(
-            tx,
-            dispatch.map((row) => {
-              const a = byTask.get(row.id)!;
-              return {
-                taskId: row.id,
-                tenantId: row.tenantId,
-                retryCount: row.retryCount,
-                workerId: a.worker.id,
-                slotType: a.item.slotType,
-                slotUnits: a.item.slotUnits,
-                assignedAt: new Date(now),
-                startedAt: null,
-                timeoutAt: new Date(now + row.timeoutSeconds * 1000),
-              };
-            }),
-          );
-          await markTasksAssigned(
-            tx,
-            dispatch.map((row) => ({ taskId: row.id, workerId: byTask.get(row.id)!.worker.id })),
-          );
-          await insertTaskEvents(
-            tx,
-            dispatch.map((row) => ({
-              tenantId: row.tenantId,
-              taskId: row.id,
-              retryCount: row.retryCount,
-              eventType: 'ASSIGNED',
-              workerId: byTask.get(row.id)!.worker.id,
-            })),
-          );
-        }
-        return { rows: dispatch, parentResults: results };
-      }));
-    } catch (error) {
-      this.unassign(assignments, now);
-      throw error;
-    }
-    const dispatched = new Set(rows.map((r) => r.id));
+  /** After COMMIT: registers the assigned attempts as running and sends their actions. */
+  private dispatch(assignments: readonly Assignment[], written: Dispatch, now: number): void {
+    const dispatched = new Set(written.rows.map((r) => r.id));
     // Items that were no longer queued (cancelled meanwhile) give their slots back.
     for (const a of assignments) {
       if (!dispatched.has(a.item.taskId)) releaseUnits(a.worker, a.item.slotType, a.item.slotUnits);
     }
     const byTask = new Map(assignments.map((a) => [a.item.taskId, a]));
-    for (const row of rows) {
+    for (const row of written.rows) {
       const { item, worker } = byTask.get(row.id)!;
       // The slot was reserved by the scheduler: register the runtime without reserving again.
       this.runtimes.set(row.id, {
@@ -1103,9 +1070,8 @@ export class Engine {
         timeoutAt: now + row.timeoutSeconds * 1000,
       });
       this.runtimeByExternalId.set(row.externalId, row.id);
-      worker.stream?.send(startAction(row, parentResults));
+      worker.stream?.send(startAction(row, written.parentResults));
     }
-    if (assignments.length >= this.options.maxBatchSize) this.wake();
   }
 
   private unassign(assignments: readonly Assignment[], now: number): void {
@@ -1149,9 +1115,8 @@ export class Engine {
     };
     const delayed = this.scheduler.nextReadyAt();
     if (delayed !== undefined) consider(delayed);
-    for (const item of this.scheduler.items()) {
-      if (!this.scheduler.isPaused(item)) consider(item.scheduleTimeoutAt);
-    }
+    const scheduleTimeout = this.scheduler.earliestScheduleTimeout();
+    if (scheduleTimeout !== undefined) consider(scheduleTimeout);
     for (const runtime of this.runtimes.values()) {
       consider(runtime.timeoutAt);
       if (runtime.startedAt === undefined) consider(runtime.assignedAt + this.options.startGraceMs);
@@ -1201,9 +1166,8 @@ export class Engine {
           });
       }
     }
-    for (const item of this.scheduler.items()) {
-      if (this.scheduler.isPaused(item)) continue;
-      if (now >= item.scheduleTimeoutAt && once(`${item.taskId}/${item.retryCount}`)) {
+    for (const item of this.scheduler.scheduleTimedOut(now)) {
+      if (once(`${item.taskId}/${item.retryCount}`)) {
         this.batch.scheduleTimeouts.push({
           tenantId: item.tenantId,
           taskId: item.taskId,

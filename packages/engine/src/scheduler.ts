@@ -41,6 +41,12 @@ export class Scheduler {
   private readonly pausedActions = new Set<string>();
   private seq = 0;
   private assignSeq = 0;
+  /**
+   * No unpaused item's schedule timeout is earlier than this. Kept as a lower bound (lowered on
+   * enqueue, made exact by a full walk only when a deadline scan runs) so that arming the
+   * deadline timer after every tick does not walk a queue of thousands of items.
+   */
+  private scheduleTimeoutBound: number | undefined;
 
   get size(): number {
     return this.entries.size;
@@ -48,10 +54,6 @@ export class Scheduler {
 
   has(taskId: string): boolean {
     return this.entries.has(taskId);
-  }
-
-  items(): IterableIterator<ReadyItem> {
-    return [...this.entries.values()].map((e) => e.item)[Symbol.iterator]();
   }
 
   setActionsPaused(tenantId: string, actionIds: readonly string[], paused: boolean): void {
@@ -73,12 +75,46 @@ export class Scheduler {
       item.scheduleTimeoutAt =
         Math.max(item.readyAt, now) + (item.scheduleTimeoutAt - item.readyAt);
     }
+    this.refreshScheduleTimeoutBound();
+  }
+
+  /** A time no unpaused queued item times out before (undefined: nothing can time out). */
+  earliestScheduleTimeout(): number | undefined {
+    return this.scheduleTimeoutBound;
+  }
+
+  /** Unpaused queued items whose schedule timeout has passed; makes the bound exact. */
+  scheduleTimedOut(now: number): ReadyItem[] {
+    const due: ReadyItem[] = [];
+    for (const { item } of this.entries.values()) {
+      if (!this.isPaused(item) && now >= item.scheduleTimeoutAt) due.push(item);
+    }
+    this.refreshScheduleTimeoutBound(now);
+    return due;
+  }
+
+  /**
+   * Makes the bound exact, leaving out paused items and those due by `now` (a scan has just
+   * buffered their timeouts; after a failed write, call this without `now` to see them again).
+   */
+  refreshScheduleTimeoutBound(now = -Infinity): void {
+    let bound: number | undefined;
+    for (const { item } of this.entries.values()) {
+      if (this.isPaused(item) || item.scheduleTimeoutAt <= now) continue;
+      if (bound === undefined || item.scheduleTimeoutAt < bound) bound = item.scheduleTimeoutAt;
+    }
+    this.scheduleTimeoutBound = bound;
   }
 
   enqueue(item: ReadyItem, now: number): void {
     this.remove(item.taskId);
     const entry: Entry = { item, seq: ++this.seq, removed: false };
     this.entries.set(item.taskId, entry);
+    if (
+      this.scheduleTimeoutBound === undefined ||
+      item.scheduleTimeoutAt < this.scheduleTimeoutBound
+    )
+      this.scheduleTimeoutBound = item.scheduleTimeoutAt;
     if (item.readyAt > now) this.delayed.set(item.taskId, item);
     else this.insertReady(entry);
   }

@@ -190,6 +190,7 @@ export async function startWorker(
       WORKER_NAME: options.name ?? 'example-worker',
       WORKER_SLOTS: String(options.slots ?? 100),
       HATCHET_CLIENT_LOG_LEVEL: options.logLevel ?? 'WARN',
+      ...options.env,
     }),
   );
   processes.push(worker);

@@ -4,6 +4,8 @@
  * clear error and changes nothing.
  */
 import * as grpc from '@grpc/grpc-js';
+import { connect, constants } from 'node:http2';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
 import { insertApiToken, revokeApiToken } from '../../src/accounts/api-token.queries';
@@ -169,5 +171,37 @@ describe('gRPC authentication and refusals', () => {
       status: 'QUEUED',
       done: false,
     });
+  });
+
+  it('accepts a gzip-compressed call and answers that it prefers identity', async () => {
+    // Raw HTTP/2, because grpc-js clients strip grpc-accept-encoding before callers see it.
+    const session = connect(`http://${server.address}`);
+    try {
+      const compressed = gzipSync(Buffer.alloc(0));
+      const frame = Buffer.alloc(5 + compressed.length);
+      frame.writeUInt8(1, 0);
+      frame.writeUInt32BE(compressed.length, 1);
+      compressed.copy(frame, 5);
+      const request = session.request({
+        [constants.HTTP2_HEADER_METHOD]: 'POST',
+        [constants.HTTP2_HEADER_PATH]: '/Dispatcher/GetVersion',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'grpc-encoding': 'gzip',
+        authorization: `bearer ${server.token}`,
+      });
+      const headers = new Promise<Record<string, unknown>>((resolve) =>
+        request.on('response', (h) => resolve(h)),
+      );
+      const trailers = new Promise<Record<string, unknown>>((resolve) =>
+        request.on('trailers', (t) => resolve(t)),
+      );
+      request.resume();
+      request.end(frame);
+      expect((await headers)['grpc-accept-encoding']).toBe('identity');
+      expect((await trailers)['grpc-status']).toBe('0');
+    } finally {
+      session.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 /**
- * TLS: with a certificate configured the gRPC port speaks TLS only.
+ * TLS: with a certificate configured the gRPC port speaks TLS only, and the official SDK (a
+ * worker and a client, each its own process) runs a task over it, trusting our certificate
+ * through HATCHET_CLIENT_TLS_ROOT_CA_FILE.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
 import { loadConfig } from '../../src/config';
 import { startGrpcServer, type GrpcServer } from '../../src/grpc/grpc-server';
 import { loadProtos } from '../../src/grpc/proto/load-protos';
-import { createTenantToken, freePort, PUBLIC_URL } from './harness';
+import { createTenantToken, freePort, killAll, PUBLIC_URL, runTask, startWorker } from './harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'trellis-tls-'));
 const cert = join(dir, 'cert.pem');
@@ -77,6 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await killAll();
   await server?.close();
   await engine?.close();
   await drop?.();
@@ -124,6 +127,14 @@ describe('gRPC over TLS', () => {
     });
     await expect(getVersion(grpc.credentials.createInsecure())).rejects.toMatchObject({
       code: grpc.status.UNAVAILABLE,
+    });
+  });
+
+  it('runs a task with SDK worker and client processes over TLS', async () => {
+    const tls = { HATCHET_CLIENT_TLS_STRATEGY: 'tls', HATCHET_CLIENT_TLS_ROOT_CA_FILE: cert };
+    await startWorker(address, token, { name: 'tls-worker', env: tls });
+    expect(await runTask(address, token, 'simple', { Message: 'Over TLS' }, tls)).toEqual({
+      TransformedMessage: 'over tls',
     });
   });
 });

@@ -75,22 +75,6 @@ export async function insertRuns(db: Queryable, runs: readonly NewRunRow[]): Pro
   );
 }
 
-/** Runs of these tasks that were still QUEUED become RUNNING. */
-export async function markRunsRunning(
-  db: Queryable,
-  tasks: readonly { tenantId: string; taskId: string }[],
-): Promise<void> {
-  // Driven by the tasks' primary keys: joining the runs to a JSON record set on tenant_id let
-  // the planner pair every run with every row (seconds per batch on a busy tenant).
-  await db.query(
-    `UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, now())
-       FROM (SELECT DISTINCT t.run_id, t.tenant_id FROM tasks t
-              WHERE t.id = ANY($1::bigint[]) AND t.tenant_id = ANY($2::uuid[])) s
-      WHERE r.id = s.run_id AND r.tenant_id = s.tenant_id AND r.status = 'QUEUED'`,
-    [tasks.map((t) => t.taskId), [...new Set(tasks.map((t) => t.tenantId))]],
-  );
-}
-
 export async function finishRuns(
   db: Queryable,
   runs: readonly { tenantId: string; runId: string; status: RunStatus }[],
@@ -98,8 +82,8 @@ export async function finishRuns(
   await db.query(
     `UPDATE workflow_runs r SET status = x.status, finished_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid, status text)
-      WHERE r.id = x."runId" AND r.tenant_id = x."tenantId"`,
-    [JSON.stringify(runs)],
+      WHERE r.id = x."runId" AND r.tenant_id = x."tenantId" AND r.id = ANY($2::uuid[])`,
+    [JSON.stringify(runs), runs.map((r) => r.runId)],
   );
 }
 
@@ -114,6 +98,24 @@ export async function reopenRuns(
       WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
     [tenantId, runIds],
   );
+}
+
+/** Status and finish time of runs, by id (any tenant: the caller checks). */
+export async function findRunStates(
+  db: Queryable,
+  runIds: readonly string[],
+): Promise<{ id: string; tenantId: string; status: RunStatus; finishedAt: Date | null }[]> {
+  const { rows } = await db.query<{
+    id: string;
+    tenantId: string;
+    status: RunStatus;
+    finishedAt: Date | null;
+  }>(
+    `SELECT id, tenant_id AS "tenantId", status, finished_at AS "finishedAt"
+       FROM workflow_runs WHERE id = ANY($1::uuid[])`,
+    [runIds],
+  );
+  return rows;
 }
 
 export async function findRun(

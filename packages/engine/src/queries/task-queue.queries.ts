@@ -38,8 +38,9 @@ export async function deleteQueueItems(
     `DELETE FROM task_queue q
       USING jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "retryCount" int)
       WHERE q.task_id = x."taskId" AND q.retry_count = x."retryCount"
+        AND q.task_id = ANY($2::bigint[])
      RETURNING q.task_id AS "taskId"`,
-    [JSON.stringify(items)],
+    [JSON.stringify(items), items.map((i) => i.taskId)],
   );
   return rows.map((r) => r.taskId);
 }
@@ -66,6 +67,8 @@ export async function listQueueItems(
             q.schedule_timeout_at AS "scheduleTimeoutAt", t.external_id AS "externalId",
             t.run_id AS "runId"
        FROM task_queue q JOIN tasks t ON t.id = q.task_id
+      -- Through the primary key: a hash join would read every task ever run.
+      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_queue))
       ORDER BY q.priority DESC, q.task_id`,
   );
   return rows;

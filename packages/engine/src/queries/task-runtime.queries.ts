@@ -41,8 +41,9 @@ export async function deleteRuntimes(
     `DELETE FROM task_runtimes r
       USING jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "retryCount" int)
       WHERE r.task_id = x."taskId" AND r.retry_count = x."retryCount"
+        AND r.task_id = ANY($2::bigint[])
      RETURNING r.task_id AS "taskId", r.retry_count AS "retryCount", r.worker_id AS "workerId"`,
-    [JSON.stringify(attempts)],
+    [JSON.stringify(attempts), attempts.map((a) => a.taskId)],
   );
   return rows;
 }
@@ -57,21 +58,6 @@ export async function deleteRuntimesOfTasks(
     [taskIds],
   );
   return rows;
-}
-
-/** Records STARTED once per attempt; returns the attempts that were not started before. */
-export async function markRuntimesStarted(
-  db: Queryable,
-  attempts: readonly { taskId: string; retryCount: number; startedAt: Date }[],
-): Promise<string[]> {
-  const { rows } = await db.query<{ taskId: string }>(
-    `UPDATE task_runtimes r SET started_at = x."startedAt"
-       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "retryCount" int, "startedAt" timestamptz)
-      WHERE r.task_id = x."taskId" AND r.retry_count = x."retryCount" AND r.started_at IS NULL
-     RETURNING r.task_id AS "taskId"`,
-    [JSON.stringify(attempts)],
-  );
-  return rows.map((r) => r.taskId);
 }
 
 export async function updateRuntimeTimeout(
@@ -112,7 +98,9 @@ export async function listRuntimes(
             r.assigned_at AS "assignedAt", r.started_at AS "startedAt", r.timeout_at AS "timeoutAt",
             t.external_id AS "externalId", t.run_id AS "runId",
             t.action_id AS "actionId"
-       FROM task_runtimes r JOIN tasks t ON t.id = r.task_id`,
+       FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
+      -- Through the primary key: a hash join would read every task ever run.
+      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes))`,
   );
   return rows;
 }

@@ -72,8 +72,9 @@ export async function listRunTasks(
        FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid)
        JOIN tasks t ON t.run_id = x."runId" AND t.tenant_id = x."tenantId"
        JOIN workflow_steps s ON s.id = t.step_id
+      WHERE t.run_id = ANY($2::uuid[])
       ORDER BY t.id`,
-    [JSON.stringify(runs)],
+    [JSON.stringify(runs), runs.map((r) => r.runId)],
   );
   return rows;
 }
@@ -181,30 +182,6 @@ export async function listFinishedTaskResults(
   return rows;
 }
 
-export async function markTasksAssigned(
-  db: Queryable,
-  tasks: readonly { taskId: string; workerId: string }[],
-): Promise<void> {
-  await db.query(
-    `UPDATE tasks t SET status = 'ASSIGNED', worker_id = x."workerId"
-       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "workerId" uuid)
-      WHERE t.id = x."taskId"`,
-    [JSON.stringify(tasks)],
-  );
-}
-
-export async function markTasksRunning(
-  db: Queryable,
-  tasks: readonly { taskId: string; startedAt: Date }[],
-): Promise<void> {
-  await db.query(
-    `UPDATE tasks t SET status = 'RUNNING', started_at = x."startedAt"
-       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, "startedAt" timestamptz)
-      WHERE t.id = x."taskId" AND t.status = 'ASSIGNED'`,
-    [JSON.stringify(tasks)],
-  );
-}
-
 export async function completeTasks(
   db: Queryable,
   tasks: readonly { taskId: string; output: unknown }[],
@@ -212,8 +189,8 @@ export async function completeTasks(
   await db.query(
     `UPDATE tasks t SET status = 'COMPLETED', output = x.output, error = NULL, finished_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, output jsonb)
-      WHERE t.id = x."taskId"`,
-    [JSON.stringify(tasks)],
+      WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])`,
+    [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
   );
 }
 
@@ -225,8 +202,8 @@ export async function failTasks(
   await db.query(
     `UPDATE tasks t SET status = 'FAILED', error = x.error, finished_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text)
-      WHERE t.id = x."taskId"`,
-    [JSON.stringify(tasks)],
+      WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])`,
+    [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
   );
 }
 
@@ -240,9 +217,9 @@ export async function requeueTasks(
             app_retry_count = t.app_retry_count + CASE WHEN x."spendsRetry" THEN 1 ELSE 0 END,
             error = COALESCE(x.error, t.error), worker_id = NULL
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text, "spendsRetry" bool)
-      WHERE t.id = x."taskId"
+      WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])
      RETURNING t.id, t.retry_count AS "retryCount"`,
-    [JSON.stringify(tasks)],
+    [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
   );
   return rows;
 }
@@ -308,9 +285,9 @@ export async function resetTasksForReplay(
     `UPDATE tasks t SET status = x.status, retry_count = t.retry_count + 1, app_retry_count = 0,
             output = NULL, error = NULL, worker_id = NULL, started_at = NULL, finished_at = NULL
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, status text)
-      WHERE t.id = x."taskId"
+      WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])
      RETURNING t.id, t.retry_count AS "retryCount"`,
-    [JSON.stringify(tasks)],
+    [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
   );
   return rows;
 }
