@@ -143,7 +143,13 @@ describe('workflows', () => {
     );
 
     await page.getByText('Version ID').waitFor();
-    expect(await page.getByRole('button', { name: 'Trigger' }).count()).toBe(0);
+
+    // Trigger Workflow opens Trigger Run with this workflow chosen (and nothing else offered).
+    await page.getByRole('button', { name: 'Trigger Workflow' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Trigger Run' });
+    const select = dialog.getByLabel('Workflow', { exact: true });
+    expect(await select.inputValue()).toBe(workflow.metadata.id);
+    expect(await select.locator('option').allTextContents()).toEqual([`${prefix}-pipeline`]);
   });
 
   it('shows the not-found state for an unknown workflow', async () => {

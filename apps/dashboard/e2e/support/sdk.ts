@@ -1,12 +1,14 @@
 /**
- * Starts the real SDK processes of e2e/fixtures/sdk-worker.ts against the test server and
- * stops them again. Each process gets an API token of the test's tenant.
+ * Starts the real SDK processes of e2e/fixtures (sdk-worker.ts unless another fixture is
+ * named) against the test server and stops them again. Each process gets an API token of the
+ * test's tenant.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/sdk-worker.ts', import.meta.url));
+const fixturePath = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/${name}.ts`, import.meta.url));
 const TSX = fileURLToPath(
   new URL('../../../../node_modules/tsx/dist/esm/index.mjs', import.meta.url),
 );
@@ -18,6 +20,8 @@ export interface SdkOptions {
   /** Prefix of the workflow names. */
   prefix: string;
   workerName?: string;
+  /** The fixture in e2e/fixtures to run; `sdk-worker` unless named. */
+  fixture?: 'sdk-worker' | 'runs-worker';
 }
 
 export class SdkProcess {
@@ -25,7 +29,8 @@ export class SdkProcess {
   private readonly child: ChildProcess;
 
   constructor(args: string[], options: SdkOptions) {
-    this.child = spawn(process.execPath, ['--import', TSX, FIXTURE, ...args], {
+    const fixture = fixturePath(options.fixture ?? 'sdk-worker');
+    this.child = spawn(process.execPath, ['--import', TSX, fixture, ...args], {
       env: {
         ...process.env,
         HATCHET_CLIENT_TOKEN: options.token,

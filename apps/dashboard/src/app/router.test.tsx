@@ -101,7 +101,7 @@ describe('root and legacy routes', () => {
     const router = renderAt('/');
     await settlesAt(router, '/tenants/t1/runs');
     expect(await screen.findByRole('heading', { name: 'Runs', level: 1 })).toBeTruthy();
-    expect(screen.getByText('Not in this build yet')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Runs' })).toBeTruthy();
   });
 
   it('prefers the tenant query parameter, then the last used tenant', async () => {

@@ -44,6 +44,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'tenant-settings/api-tokens': () => import('./routes/tenant/settings/api-tokens'),
     'tenant-settings/members': () => import('./routes/tenant/settings/members'),
     'onboarding/get-started': () => import('./routes/tenant/get-started'),
+    runs: () => import('./routes/tenant/runs'),
+    'runs/:run': () => import('./routes/tenant/run-detail'),
     workflows: () => import('./routes/tenant/workflows'),
     'workflows/:workflow': () => import('./routes/tenant/workflow-detail'),
     workers: () => import('./routes/tenant/workers'),

@@ -19,6 +19,20 @@ const RUN_STATUS: Record<V1TaskStatus, StatusStyle> = {
   QUEUED: { label: 'Queued', tone: 'slate' },
 };
 
+/** Every run and task status, in the order the status filter lists them. */
+export const RUN_STATUSES: readonly V1TaskStatus[] = [
+  'COMPLETED',
+  'RUNNING',
+  'FAILED',
+  'CANCELLED',
+  'QUEUED',
+];
+
+/** Finished for good: nothing more happens unless it is replayed. */
+export function isTerminalStatus(status: string | undefined): boolean {
+  return status === 'COMPLETED' || status === 'FAILED' || status === 'CANCELLED';
+}
+
 export function runStatusStyle(status: string | undefined): StatusStyle {
   return RUN_STATUS[status as V1TaskStatus] ?? { label: status ?? 'Unknown', tone: 'grey' };
 }

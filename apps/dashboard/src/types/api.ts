@@ -5,6 +5,11 @@
 import type { z } from 'zod';
 import type {
   apiMetaSchema,
+  v1LogLineSchema,
+  v1TaskPointMetricSchema,
+  v1TaskRunMetricSchema,
+  v1TaskTimingSchema,
+  v1TriggerWorkflowRunRequestSchema,
   createApiTokenRequestSchema,
   createApiTokenResponseSchema,
   createTenantInviteRequestSchema,
@@ -26,8 +31,10 @@ export type {
   TenantMemberRole,
   TenantVersion,
   User,
+  V1TaskEvent,
   V1TaskStatus,
   V1TaskSummary,
+  V1WorkflowRunDetails,
   Worker,
   WorkerStatus,
   Workflow,
@@ -43,6 +50,11 @@ export interface ListResponse<T> {
 export type AuthScheme = 'basic' | 'google' | 'github';
 
 export type ApiMeta = z.infer<typeof apiMetaSchema>;
+export type V1LogLine = z.infer<typeof v1LogLineSchema>;
+export type V1TaskRunMetric = z.infer<typeof v1TaskRunMetricSchema>;
+export type V1TaskPointMetric = z.infer<typeof v1TaskPointMetricSchema>;
+export type V1TaskTiming = z.infer<typeof v1TaskTimingSchema>;
+export type V1TriggerWorkflowRunRequest = z.input<typeof v1TriggerWorkflowRunRequestSchema>;
 export type ApiVersion = z.infer<typeof versionInfoSchema>;
 
 /** Request bodies, as the client sends them (before the server's defaults and trimming). */

@@ -2,7 +2,7 @@ import { Clock, Layers, RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
-import { NODE_HEIGHT, NODE_WIDTH, edgePathData, layoutDag } from '../utils/dag-layout';
+import { NODE_HEIGHT, NODE_WIDTH, edgePathData, layoutDag } from '@/lib/dag-layout';
 import type { TaskInfo } from '../utils/task-info';
 import { slotRequestText } from '../utils/task-info';
 

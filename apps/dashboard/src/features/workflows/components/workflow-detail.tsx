@@ -1,4 +1,4 @@
-import { ArrowLeft, Layers3, Pause, Play, Trash2 } from 'lucide-react';
+import { ArrowLeft, Layers3, Pause, Play, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceLoadError } from '@/components/layout/resource-load-error';
@@ -34,11 +34,14 @@ export function WorkflowDetail({
   tenantId,
   workflowId,
   canEdit,
+  onTrigger,
 }: {
   tenantId: string;
   workflowId: string;
-  /** The user's role may pause and delete (MEMBER and up). */
+  /** The user's role may pause, delete and trigger (MEMBER and up). */
   canEdit: boolean;
+  /** Opens Trigger Run for this workflow (composed by the route). */
+  onTrigger: (workflow: { id: string; name: string }) => void;
 }) {
   const [searchParams] = useSearchParams();
   const versionId = searchParams.get('version') ?? undefined;
@@ -122,6 +125,12 @@ export function WorkflowDetail({
             onRefresh={refresh}
             isRefreshing={workflow.isFetching || version.isFetching}
           />
+          {canEdit ? (
+            <Button onClick={() => onTrigger({ id: data.metadata.id, name: data.name })}>
+              <Zap aria-hidden="true" />
+              Trigger Workflow
+            </Button>
+          ) : null}
           {canEdit ? (
             <Button variant="outline" onClick={() => setConfirming('pause')}>
               {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}

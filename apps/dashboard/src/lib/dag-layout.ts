@@ -1,5 +1,5 @@
 /**
- * Positions a workflow's tasks as a graph with dagre: ranks follow the parent -> child
+ * Positions tasks (a workflow version's, or a run's) as a graph with dagre: ranks follow the parent -> child
  * edges, so a task always sits right of its parents (left-to-right) or below them
  * (top-to-bottom, for narrow screens).
  */

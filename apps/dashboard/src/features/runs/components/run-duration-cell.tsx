@@ -1,0 +1,30 @@
+import { Clock } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import type { V1TaskSummary } from '@/types/api';
+import { useNow } from '../hooks/use-now';
+import { formatCompactDuration, runDurationMs } from '../utils/run-duration';
+
+/** Compact duration with a clock; while running it counts up and pulses. */
+export function RunDurationCell({
+  run,
+}: {
+  run: Pick<V1TaskSummary, 'status' | 'duration' | 'startedAt' | 'finishedAt'>;
+}) {
+  const running = run.status === 'RUNNING';
+  const now = useNow(running);
+  const ms = runDurationMs(run, now);
+  if (ms === undefined) return <span className="text-muted-foreground">-</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 font-mono text-xs whitespace-nowrap text-muted-foreground',
+        running && 'animate-pulse',
+      )}
+      title={running ? `Running for ${formatCompactDuration(ms)}` : undefined}
+    >
+      <Clock className="size-3" aria-hidden="true" />
+      {formatCompactDuration(ms)}
+      {running ? '…' : ''}
+    </span>
+  );
+}

@@ -1,0 +1,246 @@
+import { ChevronDown, Command, Play, Repeat, XCircle } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Pagination } from '@/components/ui/pagination';
+import { RefreshControl } from '@/components/ui/refresh-control';
+import { Spinner } from '@/components/ui/spinner';
+import { useRefetchInterval } from '@/hooks/use-refetch-interval';
+import { errorMessage } from '@/lib/api-error';
+import type { Workflow } from '@/types/api';
+import type { TaskAction } from '../api/cancel-replay-tasks';
+import { useTaskMetrics } from '../api/get-task-metrics';
+import { useTaskPointMetrics } from '../api/get-task-point-metrics';
+import { useRuns } from '../api/list-runs';
+import { useNow } from '../hooks/use-now';
+import { useRunAction } from '../hooks/use-run-action';
+import { useOpenTask, useRunFilters } from '../hooks/use-run-filters';
+import { zoomRange } from '../utils/run-chart';
+import {
+  resolveTimeRange,
+  runListQuery,
+  taskFilterBody,
+  toggleStatus,
+  withMetadataFilter,
+} from '../utils/run-filters';
+import type { BulkScope } from './bulk-action-dialog';
+import { RunStatusCounts } from './run-status-counts';
+import { RunsChart } from './runs-chart';
+import { RunsFiltersButton } from './runs-filters';
+import { RunsTable } from './runs-table';
+
+// Opened on demand, so their code stays off the first screen.
+const TaskPanel = lazy(() => import('./task-panel'));
+const BulkActionDialog = lazy(() => import('./bulk-action-dialog'));
+
+/**
+ * The runs list (reference 5.1): chart, status counts, filters in the URL, the table with
+ * expandable DAG rows, bulk cancel and replay, Trigger Run, and the task panel.
+ */
+export function RunsPage({
+  tenantId,
+  workflows,
+  onTriggerRun,
+}: {
+  tenantId: string;
+  /** Workflows the Workflow filter offers. */
+  workflows: Workflow[];
+  /** Opens Trigger Run (composed by the route). */
+  onTriggerRun: () => void;
+}) {
+  const { filters, setFilters, pagination, setPagination } = useRunFilters();
+  const openTask = useOpenTask();
+  // A preset window ("last day") moves with the clock: re-read it every minute.
+  const now = useNow(!filters.customRange, 60_000);
+  const range = resolveTimeRange(filters, now);
+  const { refetchInterval } = useRefetchInterval();
+  const [selection, setSelection] = useState<Set<string>>(new Set());
+  const [bulkAction, setBulkAction] = useState<TaskAction | undefined>(undefined);
+  const action = useRunAction(tenantId);
+
+  const query = runListQuery(filters, range, {
+    offset: pagination.pageIndex * pagination.pageSize,
+    limit: pagination.pageSize,
+  });
+  // Selected rows would move under the cursor: the list holds still while any is selected.
+  const runs = useRuns(tenantId, query, {
+    refetchInterval: selection.size > 0 ? false : refetchInterval,
+  });
+  const metrics = useTaskMetrics(
+    tenantId,
+    {
+      since: range.since,
+      until: range.until,
+      workflow_ids: query.workflow_ids,
+      additional_metadata: query.additional_metadata,
+    },
+    { refetchInterval },
+  );
+  const chartRange = {
+    createdAfter: range.since,
+    finishedBefore: range.until ?? new Date(now).toISOString(),
+  };
+  const points = useTaskPointMetrics(tenantId, chartRange, { refetchInterval });
+
+  const rows = runs.data?.rows ?? [];
+  const pageCount = Math.max(1, runs.data?.pagination?.num_pages ?? 1);
+  const selectedRuns = rows
+    .filter((row) => selection.has(row.metadata.id))
+    .map((row) => ({ id: row.metadata.id, name: row.displayName }));
+  const panel = {
+    filters,
+    onChange: setFilters,
+    workflows,
+    currentRange: range,
+  };
+  const scope: BulkScope =
+    selectedRuns.length > 0
+      ? { kind: 'selection', runs: selectedRuns }
+      : { kind: 'filter', query, panel };
+
+  const refresh = () => void Promise.all([runs.refetch(), metrics.refetch(), points.refetch()]);
+  const setPage = (next: { pageIndex: number; pageSize: number }) => {
+    setSelection(new Set());
+    setPagination(next);
+  };
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <RunsChart
+        points={points.data?.results}
+        isPending={points.isPending}
+        onZoom={(first, last) => {
+          const zoom = zoomRange(points.data?.results ?? [], first, last);
+          if (zoom) setFilters((current) => ({ ...current, customRange: true, ...zoom }));
+        }}
+      />
+      <div className="@container flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-h-8 items-center gap-2">
+          {runs.isPending ? <Spinner className="text-muted-foreground" /> : null}
+          <RunStatusCounts
+            counts={metrics.data}
+            isPending={metrics.isPending}
+            selected={filters.statuses}
+            onToggle={(status) =>
+              setFilters((current) => ({
+                ...current,
+                statuses: toggleStatus(current.statuses, status),
+              }))
+            }
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" onClick={onTriggerRun} aria-label="Trigger Run">
+            <Play aria-hidden="true" />
+            <span className="hidden @lg:inline">Trigger Run</span>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" aria-label="Actions">
+                <Command className="@lg:hidden" aria-hidden="true" />
+                <span className="hidden @lg:inline">Actions</span>
+                <ChevronDown className="text-muted-foreground" aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => setBulkAction('cancel')}>
+                <XCircle aria-hidden="true" />
+                Cancel
+                <span className="ml-auto text-xs text-muted-foreground">
+                  {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
+                </span>
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setBulkAction('replay')}>
+                <Repeat aria-hidden="true" />
+                Replay
+                <span className="ml-auto text-xs text-muted-foreground">
+                  {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
+                </span>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <RefreshControl onRefresh={refresh} isRefreshing={runs.isFetching} />
+          <RunsFiltersButton {...panel} />
+        </div>
+      </div>
+      <Card className="overflow-hidden">
+        <RunsTable
+          tenantId={tenantId}
+          label="Runs"
+          rows={rows}
+          isPending={runs.isPending}
+          error={runs.isError ? `Could not load runs: ${errorMessage(runs.error)}` : undefined}
+          onRetry={() => void runs.refetch()}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onOpenTask={(task) =>
+            openTask.open({ taskId: task.metadata.id, runId: task.workflowRunExternalId })
+          }
+          onMetadataFilter={(key, value) =>
+            setFilters((current) => ({
+              ...current,
+              metadata: withMetadataFilter(current.metadata, key, value),
+            }))
+          }
+          empty={{
+            title: 'No runs found',
+            description:
+              'Nothing matches these filters in this time range. Widen the range, clear the filters, or trigger a run.',
+          }}
+        />
+      </Card>
+      {runs.isSuccess && (rows.length > 0 || pagination.pageIndex > 0) ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="pt-3 text-[13px] text-muted-foreground">
+            {selection.size} of {rows.length} row(s) selected.
+          </p>
+          <Pagination
+            pageIndex={pagination.pageIndex}
+            pageCount={pageCount}
+            pageSize={pagination.pageSize}
+            onPageChange={(index) => setPage({ pageIndex: index, pageSize: pagination.pageSize })}
+            onPageSizeChange={(size) => setPage({ pageIndex: 0, pageSize: size })}
+          />
+        </div>
+      ) : null}
+
+      {bulkAction ? (
+        <Suspense fallback={null}>
+          <BulkActionDialog
+            tenantId={tenantId}
+            action={bulkAction}
+            scope={scope}
+            pending={action.isPending}
+            onClose={() => setBulkAction(undefined)}
+            onConfirm={() => {
+              const selectionBody =
+                scope.kind === 'selection'
+                  ? { externalIds: scope.runs.map((run) => run.id) }
+                  : { filter: taskFilterBody(filters, range) };
+              action.run(bulkAction, selectionBody, () => {
+                setBulkAction(undefined);
+                setSelection(new Set());
+              });
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {openTask.taskId && openTask.runId ? (
+        <Suspense fallback={null}>
+          <TaskPanel
+            tenantId={tenantId}
+            runId={openTask.runId}
+            taskId={openTask.taskId}
+            onClose={() => openTask.open(undefined)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { CircleAlert, CircleCheck, WandSparkles } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { tenantHref } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { useTriggerRun } from '../api/trigger-run';
+import { exampleFromSchema, parseJsonObject, schemaProblems } from '../utils/trigger-input';
+
+const textareaClasses =
+  'w-full resize-y rounded-md border border-input bg-surface px-3 py-2 font-mono text-xs leading-relaxed text-foreground shadow-xs ' +
+  'focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
+
+/**
+ * Trigger Run (reference 5.3, "Now"): pick a workflow, write the input and additional
+ * metadata as JSON, run it, and land on the new run. The input is checked as it is typed:
+ * JSON syntax first, then the workflow's input JSON schema when it registered one.
+ */
+export interface TriggerWorkflowOption {
+  id: string;
+  name: string;
+}
+
+export function TriggerRunDialog({
+  tenantId,
+  open,
+  onOpenChange,
+  workflows,
+  workflowsPending,
+  search,
+  onSearchChange,
+  workflowId,
+  onWorkflowChange,
+  inputSchema: schema,
+  fixedWorkflow = false,
+}: {
+  tenantId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Workflows matching `search`. */
+  workflows: TriggerWorkflowOption[];
+  workflowsPending: boolean;
+  search: string;
+  onSearchChange: (search: string) => void;
+  workflowId: string;
+  onWorkflowChange: (workflowId: string) => void;
+  /** The chosen workflow's input JSON schema, when it registered one. */
+  inputSchema: Record<string, unknown> | undefined;
+  /** Opened from a workflow's page: no search, the workflow is given. */
+  fixedWorkflow?: boolean;
+}) {
+  const navigate = useNavigate();
+  const ids = useId();
+  const [inputText, setInputText] = useState('{}');
+  const [metadataText, setMetadataText] = useState('{}');
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  const trigger = useTriggerRun(tenantId);
+  const workflowName = workflows.find((row) => row.id === workflowId)?.name;
+
+  const input = useMemo(() => parseJsonObject(inputText), [inputText]);
+  const metadata = useMemo(() => parseJsonObject(metadataText), [metadataText]);
+  const problems = useMemo(
+    () => (schema && input.ok ? schemaProblems(schema, input.value) : []),
+    [schema, input],
+  );
+  const inputError = input.ok ? undefined : input.message;
+  const metadataError = metadata.ok ? undefined : metadata.message;
+
+  const close = (next: boolean) => {
+    if (next || trigger.isPending) return;
+    onOpenChange(false);
+  };
+
+  const submit = () => {
+    if (!workflowId || !workflowName) {
+      setSubmitErrors(['No workflow selected.']);
+      return;
+    }
+    if (!input.ok || !metadata.ok || problems.length > 0) return;
+    setSubmitErrors([]);
+    trigger.mutate(
+      { workflowName, input: input.value, additionalMetadata: metadata.value },
+      {
+        onSuccess: (details) => {
+          onOpenChange(false);
+          void navigate(tenantHref(tenantId, 'runs/:run', { run: details.run.metadata.id }));
+        },
+        onError: (error) =>
+          setSubmitErrors(
+            error instanceof ApiError && error.descriptions.length > 0
+              ? [...error.descriptions]
+              : [errorMessage(error)],
+          ),
+      },
+    );
+  };
+
+  const options = workflows;
+  const term = search.trim();
+  const ready = Boolean(workflowId) && input.ok && metadata.ok && problems.length === 0;
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-[625px]">
+        <DialogHeader
+          title="Trigger Run"
+          description="Start a run of a workflow now, with the input and metadata you give it."
+        />
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-1.5">
+            <label htmlFor={`${ids}-workflow`} className="text-[13px] font-medium">
+              Workflow
+            </label>
+            {fixedWorkflow ? null : (
+              <Input
+                type="search"
+                aria-label="Search workflows"
+                placeholder="Search workflows…"
+                value={search}
+                onChange={(event) => onSearchChange(event.target.value)}
+                className="h-8 text-xs"
+              />
+            )}
+            <NativeSelect
+              id={`${ids}-workflow`}
+              value={workflowId}
+              onChange={(event) => {
+                onWorkflowChange(event.target.value);
+                setSubmitErrors([]);
+              }}
+            >
+              {fixedWorkflow ? null : (
+                <option value="">
+                  {workflowsPending
+                    ? 'Loading workflows…'
+                    : options.length === 0
+                      ? term
+                        ? `No workflows matching "${term}"`
+                        : 'No workflows found'
+                      : 'Select Workflow'}
+                </option>
+              )}
+              {options.map((workflow) => (
+                <option key={workflow.id} value={workflow.id}>
+                  {workflow.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+
+          <div className="grid gap-1.5">
+            <div className="flex items-center justify-between gap-2">
+              <label htmlFor={`${ids}-input`} className="text-[13px] font-medium">
+                Input
+              </label>
+              {schema ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    setInputText(JSON.stringify(exampleFromSchema(schema) ?? {}, null, 2))
+                  }
+                  title="Replace the input with every field of the workflow's input schema"
+                >
+                  <WandSparkles aria-hidden="true" />
+                  Fill from schema
+                </Button>
+              ) : null}
+            </div>
+            <textarea
+              id={`${ids}-input`}
+              spellCheck={false}
+              value={inputText}
+              onChange={(event) => setInputText(event.target.value)}
+              aria-invalid={inputError || problems.length > 0 ? true : undefined}
+              aria-describedby={`${ids}-input-status`}
+              className={cn(textareaClasses, 'h-[180px]')}
+            />
+            <InputStatus
+              id={`${ids}-input-status`}
+              hasWorkflow={Boolean(workflowId)}
+              hasSchema={Boolean(schema)}
+              syntaxError={inputError}
+              problems={problems}
+            />
+          </div>
+
+          <div className="grid gap-1.5">
+            <label htmlFor={`${ids}-metadata`} className="text-[13px] font-medium">
+              Additional Metadata
+            </label>
+            <textarea
+              id={`${ids}-metadata`}
+              spellCheck={false}
+              value={metadataText}
+              onChange={(event) => setMetadataText(event.target.value)}
+              aria-invalid={metadataError ? true : undefined}
+              className={cn(textareaClasses, 'h-[90px]')}
+            />
+            {metadataError ? (
+              <p role="alert" className="text-xs font-medium text-destructive">
+                {metadataError}
+              </p>
+            ) : (
+              <p className="text-xs text-muted-foreground">
+                Key-value pairs to find this run by (Metadata filter of the runs list).
+              </p>
+            )}
+          </div>
+
+          {submitErrors.length > 0 ? (
+            <ul role="alert" className="grid gap-1 text-sm text-destructive">
+              {submitErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => close(false)}
+              disabled={trigger.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={trigger.isPending} disabled={!ready}>
+              Run now
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InputStatus({
+  id,
+  hasWorkflow,
+  hasSchema,
+  syntaxError,
+  problems,
+}: {
+  id: string;
+  hasWorkflow: boolean;
+  hasSchema: boolean;
+  syntaxError: string | undefined;
+  problems: { path: string; message: string }[];
+}) {
+  if (syntaxError) {
+    return (
+      <p id={id} role="alert" className="flex gap-1.5 text-xs font-medium text-destructive">
+        <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+        {syntaxError}
+      </p>
+    );
+  }
+  if (problems.length > 0) {
+    return (
+      <div id={id} role="alert" className="grid gap-1 text-xs text-destructive">
+        <p className="flex items-center gap-1.5 font-medium">
+          <CircleAlert className="size-3.5 shrink-0" aria-hidden="true" />
+          Does not match the workflow's input schema:
+        </p>
+        <ul className="grid gap-0.5 pl-5">
+          {problems.map((problem) => (
+            <li key={`${problem.path} ${problem.message}`} className="list-disc">
+              {problem.path ? <code className="font-mono">{problem.path}</code> : null}
+              {problem.path ? ': ' : ''}
+              {problem.message}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  return (
+    <p
+      id={id}
+      className={cn(
+        'flex items-center gap-1.5 text-xs',
+        hasSchema ? 'text-success' : 'text-muted-foreground',
+      )}
+    >
+      {hasSchema ? <CircleCheck className="size-3.5" aria-hidden="true" /> : null}
+      {hasSchema
+        ? "Matches the workflow's input schema."
+        : hasWorkflow
+          ? 'Valid JSON. This workflow registered no input schema, so any object is accepted.'
+          : 'A JSON object.'}
+    </p>
+  );
+}
