@@ -138,7 +138,7 @@ describe('error screens', () => {
     });
     // Fault injection on the real server: the runs screen's chunk is gone, as after a deploy.
     let chunkRequests = 0;
-    await page.route('**/assets/upcoming-screen-*.js', (route) => {
+    await page.route('**/assets/runs-*.js', (route) => {
       chunkRequests += 1;
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' });
     });
@@ -158,7 +158,7 @@ describe('error screens', () => {
     expect(chunkRequests).toBeGreaterThanOrEqual(2);
 
     // With the new files in place, "Reload to Update" shows the screen.
-    await page.unroute('**/assets/upcoming-screen-*.js');
+    await page.unroute('**/assets/runs-*.js');
     await page.getByRole('button', { name: 'Reload to Update' }).click();
     await page.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
   });

@@ -8,29 +8,29 @@ import type { Queryable } from '@trellis/db';
 import { retryDelayMs } from './backoff';
 import type { Batch, ResultOp, ScheduleTimeoutOp } from './batch';
 import { descendantsOf, planRunProgress } from './dag';
-import { startAttempts } from './queries/attempt.queries';
-import { insertEvents } from './queries/event.queries';
+import { endAttempts, startAttempts } from './queries/attempt.queries';
+import { eventsInsert } from './queries/event.queries';
+import { runWrites, type Write } from './queries/combined-writes';
 import {
   findChildRuns,
   findRunStates,
-  finishRuns,
-  insertRuns,
+  runsFinish,
+  runsInsert,
   reopenRuns,
   type NewRunRow,
 } from './queries/run.queries';
-import { insertTaskEvents, type NewTaskEventRow } from './queries/task-event.queries';
-import { insertTaskLogs } from './queries/task-log.queries';
+import { taskEventsInsert, type NewTaskEventRow } from './queries/task-event.queries';
+import { taskLogsInsert } from './queries/task-log.queries';
 import {
   deleteQueueItems,
   deleteQueueItemsOfTasks,
-  insertQueueItems,
+  queueItemsInsert,
   type QueueItemRow,
 } from './queries/task-queue.queries';
 import { deleteRuntimes, deleteRuntimesOfTasks } from './queries/task-runtime.queries';
 import { insertStreamEvents } from './queries/task-stream-event.queries';
 import {
   cancelTasks,
-  completeTasks,
   failTasks,
   findRetryPolicies,
   findTasksByTaskOrRunIds,
@@ -42,8 +42,8 @@ import {
   type NewTaskRow,
   type RunTaskRow,
 } from './queries/task.queries';
-import { listOnFailureSteps } from './queries/workflow.queries';
-import { updateWorkerStates } from './queries/worker.queries';
+import { listOnFailureSteps, type OnFailureStep } from './queries/workflow.queries';
+import { workerStatesUpdate } from './queries/worker.queries';
 import type { ReadyItem } from './scheduler';
 import { isFinal } from './task-lifecycle';
 import type { RunResult, StreamEvent, TaskResult } from './types';
@@ -79,9 +79,26 @@ interface Ctx {
   ready: ReadyItem[];
   /** Runs with a task that reached a final state: DAG progress and run completion. */
   touchedRuns: Map<string, string>;
+  /** Writes nothing later in the batch reads, sent together as the batch's last statement. */
+  writes: Write[];
+  memo: BatchMemo;
 }
 
-export async function applyBatch(tx: Queryable, batch: Batch, now: number): Promise<BatchOutcome> {
+/**
+ * What batches may remember across ticks: facts of immutable workflow versions, so that a
+ * batch finishing tasks does not look them up again.
+ */
+export interface BatchMemo {
+  /** A version's on-failure step, or null when it has none. */
+  onFailureSteps: Map<string, OnFailureStep | null>;
+}
+
+export async function applyBatch(
+  tx: Queryable,
+  batch: Batch,
+  now: number,
+  memo: BatchMemo,
+): Promise<BatchOutcome> {
   const out: BatchOutcome = {
     enqueued: [],
     dequeued: [],
@@ -91,7 +108,17 @@ export async function applyBatch(tx: Queryable, batch: Batch, now: number): Prom
     finishedRuns: [],
     streamEvents: [],
   };
-  const ctx: Ctx = { tx, now, out, events: [], queue: [], ready: [], touchedRuns: new Map() };
+  const ctx: Ctx = {
+    tx,
+    now,
+    out,
+    events: [],
+    queue: [],
+    ready: [],
+    touchedRuns: new Map(),
+    writes: [],
+    memo,
+  };
   await applyTriggers(ctx, batch);
   await applyStarts(ctx, batch);
   await applyResults(ctx, batch.results);
@@ -103,8 +130,9 @@ export async function applyBatch(tx: Queryable, batch: Batch, now: number): Prom
   await advanceRuns(ctx);
   await applyHistory(ctx, batch);
   await applyRunChecks(ctx, batch);
-  if (ctx.queue.length > 0) await insertQueueItems(tx, ctx.queue);
-  await insertTaskEvents(tx, ctx.events);
+  if (ctx.queue.length > 0) ctx.writes.push(queueItemsInsert(ctx.queue));
+  if (ctx.events.length > 0) ctx.writes.push(taskEventsInsert(ctx.events));
+  await runWrites(tx, ctx.writes);
   out.enqueued.push(...ctx.ready);
   return out;
 }
@@ -237,10 +265,10 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
     op.result = ids;
   }
   if (runs.length === 0) return;
-  await insertRuns(ctx.tx, runs);
   const inserted = await insertTasks(
     ctx.tx,
     tasks.map(({ step: _step, ...task }) => task),
+    [runsInsert(runs)],
   );
   const byExternal = new Map(tasks.map((t) => [t.externalId, t]));
   for (const { id, externalId } of inserted) {
@@ -297,29 +325,24 @@ async function applyResults(ctx: Ctx, results: readonly ResultOp[]): Promise<voi
     if (!byAttempt.has(key)) byAttempt.set(key, r);
   }
   const unique = [...byAttempt.values()];
-  const live = await deleteRuntimes(ctx.tx, unique.map(attemptKey));
+  const live = await endAttempts(
+    ctx.tx,
+    unique.map((r) => ({ ...attemptKey(r), completed: r.kind === 'COMPLETED', output: r.output })),
+  );
   const liveKeys = new Map(live.map((r) => [`${r.taskId}/${r.retryCount}`, r]));
   const ended = unique.filter((r) => liveKeys.has(`${r.taskId}/${r.retryCount}`));
   ctx.out.endedRuntimes.push(...ended.map((r) => r.taskId));
-  const completed = ended.filter((r) => r.kind === 'COMPLETED');
-  if (completed.length > 0) {
-    await completeTasks(
-      ctx.tx,
-      completed.map((r) => ({ taskId: r.taskId, output: r.output })),
-    );
-    const byTask = new Map(completed.map((r) => [r.taskId, r]));
-    const policies = await findRetryPolicies(ctx.tx, [...byTask.keys()]);
-    for (const policy of policies) {
-      const result = byTask.get(policy.id)!;
-      ctx.touchedRuns.set(policy.runId, result.tenantId);
-      ctx.events.push({
-        tenantId: result.tenantId,
-        taskId: result.taskId,
-        retryCount: result.retryCount,
-        eventType: 'FINISHED',
-        workerId: liveKeys.get(`${result.taskId}/${result.retryCount}`)!.workerId,
-      });
-    }
+  for (const result of ended) {
+    if (result.kind !== 'COMPLETED') continue;
+    const attempt = liveKeys.get(`${result.taskId}/${result.retryCount}`)!;
+    if (attempt.runId !== null) ctx.touchedRuns.set(attempt.runId, result.tenantId);
+    ctx.events.push({
+      tenantId: result.tenantId,
+      taskId: result.taskId,
+      retryCount: result.retryCount,
+      eventType: 'FINISHED',
+      workerId: attempt.workerId,
+    });
   }
   await failAttempts(
     ctx,
@@ -598,9 +621,13 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
   const runs = [...ctx.touchedRuns].map(([runId, tenantId]) => ({ runId, tenantId }));
   const tasks = await listRunTasks(ctx.tx, runs);
   const versionIds = [...new Set(tasks.map((t) => t.workflowVersionId))];
-  const onFailureSteps = new Map(
-    (await listOnFailureSteps(ctx.tx, versionIds)).map((s) => [s.workflowVersionId, s]),
-  );
+  const onFailureSteps = ctx.memo.onFailureSteps;
+  const unknown = versionIds.filter((id) => !onFailureSteps.has(id));
+  if (unknown.length > 0) {
+    for (const id of unknown) onFailureSteps.set(id, null);
+    for (const step of await listOnFailureSteps(ctx.tx, unknown))
+      onFailureSteps.set(step.workflowVersionId, step);
+  }
   const toQueue: RunTaskRow[] = [];
   const toCancel: RunTaskRow[] = [];
   const onFailureTasks: (NewTaskRow & {
@@ -614,7 +641,7 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
   for (const { runId, tenantId } of runs) {
     const runTasks = tasks.filter((t) => t.runId === runId);
     if (runTasks.length === 0) continue;
-    const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId);
+    const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId) ?? undefined;
     const plan = planRunProgress(runTasks, onFailureStep !== undefined);
     const byId = new Map(runTasks.map((t) => [t.id, t]));
     for (const id of plan.queue) toQueue.push(byId.get(id)!);
@@ -681,7 +708,7 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
       queueTask(ctx, { ...task.step, ...task, id }, 0);
     }
   }
-  if (finished.length > 0) await finishRuns(ctx.tx, finished);
+  if (finished.length > 0) ctx.writes.push(runsFinish(finished));
 }
 
 export function taskResult(task: RunTaskRow): TaskResult {
@@ -729,10 +756,7 @@ async function applyRunChecks(ctx: Ctx, batch: Batch): Promise<void> {
 /** Logs, stream events, pushed events and worker states: append-only or last-write-wins. */
 async function applyHistory(ctx: Ctx, batch: Batch): Promise<void> {
   if (batch.logs.length > 0) {
-    await insertTaskLogs(
-      ctx.tx,
-      batch.logs.map(({ done: _done, ...log }) => log),
-    );
+    ctx.writes.push(taskLogsInsert(batch.logs.map(({ done: _done, ...log }) => log)));
   }
   if (batch.streams.length > 0) {
     const ids = await insertStreamEvents(
@@ -769,7 +793,7 @@ async function applyHistory(ctx: Ctx, batch: Batch): Promise<void> {
       eventTimestamp: e.eventTimestamp ?? new Date(ctx.now),
     })),
   );
-  if (events.length > 0) await insertEvents(ctx.tx, events);
+  if (events.length > 0) ctx.writes.push(eventsInsert(events));
   if (batch.workerStates.size > 0)
-    await updateWorkerStates(ctx.tx, [...batch.workerStates.values()]);
+    ctx.writes.push(workerStatesUpdate([...batch.workerStates.values()]));
 }

@@ -1,5 +1,5 @@
 /** The actions sent to workers: a task to start (with its payload) or a cancellation. */
-import type { DispatchRow } from './queries/task.queries';
+import type { DispatchRow } from './queries/attempt.queries';
 import type { AssignedActionData } from './types';
 
 /** The part of a running attempt a cancellation needs. */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@trellis/db';
-import { applyBatch, type BatchOutcome } from './apply-batch';
+import { applyBatch, type BatchMemo, type BatchOutcome } from './apply-batch';
 import { cancelAction, startAction } from './assigned-actions';
 import { Batch, Deferred, type AttemptRef, type ResolvedTrigger } from './batch';
 import { EngineError } from './errors';
@@ -152,6 +152,7 @@ export class Engine {
   private readonly runtimes = new Map<string, RuntimeState>();
   private readonly runtimeByExternalId = new Map<string, string>();
   private readonly versions = new VersionCache();
+  private readonly batchMemo: BatchMemo = { onFailureSteps: new Map() };
   private readonly runSubscribers = new Map<string, Set<RunSubscriber>>();
   private readonly streamSubscribers = new Map<string, Set<StreamSubscriber>>();
   /** Deadline actions already buffered, so a scan does not buffer them twice. */
@@ -947,7 +948,7 @@ export class Engine {
     try {
       written = await this.db.transaction(async (tx) => ({
         dispatch: await writeAssignments(tx, assignments, now),
-        outcome: batch.isEmpty ? undefined : await applyBatch(tx, batch, now),
+        outcome: batch.isEmpty ? undefined : await applyBatch(tx, batch, now, this.batchMemo),
       }));
     } catch (error) {
       this.onError(

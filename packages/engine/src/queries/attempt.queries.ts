@@ -39,3 +39,127 @@ export async function startAttempts(
   );
   return rows;
 }
+
+/** Everything an AssignedAction carries, for tasks being assigned. */
+export interface DispatchRow {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  readableId: string;
+  actionId: string;
+  retryCount: number;
+  priority: number;
+  createdAt: Date;
+  workflowId: string;
+  workflowVersionId: string;
+  workflowName: string;
+  stepId: string;
+  input: unknown;
+  additionalMetadata: Record<string, unknown>;
+  childIndex: number | null;
+  childKey: string | null;
+  parentTaskExternalId: string | null;
+  parents: string[];
+  isOnFailure: boolean;
+  timeoutSeconds: number;
+}
+
+/**
+ * Assigns queued attempts to workers, in one statement: takes their queue rows (only those still
+ * queued: a cancel may have won), records them running on their workers (task_runtimes, timing
+ * out after the step's execution timeout) with an ASSIGNED event, and returns what their
+ * actions carry. tasks.status stays QUEUED until the worker reports the start.
+ */
+export async function assignAttempts(
+  db: Queryable,
+  attempts: readonly {
+    taskId: string;
+    retryCount: number;
+    workerId: string;
+    slotType: string;
+    slotUnits: number;
+  }[],
+  assignedAt: Date,
+): Promise<DispatchRow[]> {
+  const { rows } = await db.query<DispatchRow>(
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS x("taskId" bigint, "retryCount" int, "workerId" uuid, "slotType" text, "slotUnits" int)
+     ), taken AS (
+       DELETE FROM task_queue q USING x
+        WHERE q.task_id = x."taskId" AND q.retry_count = x."retryCount"
+          AND q.task_id = ANY($2::bigint[])
+       RETURNING q.task_id, q.tenant_id, q.retry_count, x."workerId" AS worker_id,
+                 x."slotType" AS slot_type, x."slotUnits" AS slot_units
+     ), runtime AS (
+       INSERT INTO task_runtimes
+         (task_id, tenant_id, retry_count, worker_id, slot_type, slot_units, assigned_at,
+          timeout_at)
+       SELECT taken.task_id, taken.tenant_id, taken.retry_count, taken.worker_id, taken.slot_type,
+              taken.slot_units, $3, $3::timestamptz + s.timeout_seconds * interval '1 second'
+         FROM taken
+         JOIN tasks t ON t.id = taken.task_id
+         JOIN workflow_steps s ON s.id = t.step_id
+        WHERE t.id = ANY($2::bigint[])
+     ), event AS (
+       INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id)
+       SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id FROM taken
+     )
+     SELECT t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId", t.run_id AS "runId",
+            t.readable_id AS "readableId", t.action_id AS "actionId",
+            taken.retry_count AS "retryCount", t.priority, t.created_at AS "createdAt",
+            r.workflow_id AS "workflowId", r.workflow_version_id AS "workflowVersionId",
+            w.name AS "workflowName", t.step_id AS "stepId", r.input,
+            r.additional_metadata AS "additionalMetadata", r.child_index AS "childIndex",
+            r.child_key AS "childKey", r.parent_task_external_id AS "parentTaskExternalId",
+            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds"
+       FROM taken
+       JOIN tasks t ON t.id = taken.task_id
+       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
+       JOIN workflows w ON w.id = r.workflow_id
+       JOIN workflow_steps s ON s.id = t.step_id
+      WHERE t.id = ANY($2::bigint[])`,
+    [JSON.stringify(attempts), attempts.map((a) => a.taskId), assignedAt],
+  );
+  return rows;
+}
+
+/**
+ * Workers reported these attempts' results. In one statement: ends each attempt still running
+ * (deletes its runtime: a second result for the same attempt finds none, which is what makes
+ * results idempotent) and marks the completed ones COMPLETED with their output. Returns the
+ * attempts that were live, with the run of each completed one.
+ */
+export async function endAttempts(
+  db: Queryable,
+  results: readonly { taskId: string; retryCount: number; completed: boolean; output: unknown }[],
+): Promise<{ taskId: string; retryCount: number; workerId: string; runId: string | null }[]> {
+  const { rows } = await db.query<{
+    taskId: string;
+    retryCount: number;
+    workerId: string;
+    runId: string | null;
+  }>(
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS x("taskId" bigint, "retryCount" int, completed bool, output jsonb)
+     ), ended AS (
+       DELETE FROM task_runtimes r USING x
+        WHERE r.task_id = x."taskId" AND r.retry_count = x."retryCount"
+          AND r.task_id = ANY($2::bigint[])
+       RETURNING r.task_id, r.retry_count, r.worker_id, x.completed, x.output
+     ), completed AS (
+       UPDATE tasks t SET status = 'COMPLETED', output = ended.output, error = NULL,
+                          finished_at = now()
+         FROM ended
+        WHERE t.id = ended.task_id AND ended.completed AND t.id = ANY($2::bigint[])
+       RETURNING t.id, t.run_id
+     )
+     SELECT ended.task_id AS "taskId", ended.retry_count AS "retryCount",
+            ended.worker_id AS "workerId", completed.run_id AS "runId"
+       FROM ended LEFT JOIN completed ON completed.id = ended.task_id`,
+    [JSON.stringify(results), results.map((r) => r.taskId)],
+  );
+  return rows;
+}

@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 
 export interface NewEventRow {
   id: string;
@@ -11,15 +11,16 @@ export interface NewEventRow {
   eventTimestamp: Date;
 }
 
-export async function insertEvents(db: Queryable, events: readonly NewEventRow[]): Promise<void> {
-  await db.query(
-    `INSERT INTO events
+export function eventsInsert(events: readonly NewEventRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO events
        (id, tenant_id, key, payload, additional_metadata, scope, priority, event_timestamp)
      SELECT e.id, e."tenantId", e.key, e.payload, e."additionalMetadata", e.scope, e.priority,
             e."eventTimestamp"
-       FROM jsonb_to_recordset($1::jsonb) AS e(
+       FROM jsonb_to_recordset($${first}::jsonb) AS e(
          id uuid, "tenantId" uuid, key text, payload jsonb, "additionalMetadata" jsonb, scope text,
          priority int, "eventTimestamp" timestamptz)`,
-    [JSON.stringify(events)],
-  );
+    params: [JSON.stringify(events)],
+  };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 import type { RunStatus } from '../task-lifecycle';
 
 export interface NewRunRow {
@@ -59,32 +60,33 @@ export async function findChildRuns(
   return rows;
 }
 
-export async function insertRuns(db: Queryable, runs: readonly NewRunRow[]): Promise<void> {
-  await db.query(
-    `INSERT INTO workflow_runs
+export function runsInsert(runs: readonly NewRunRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO workflow_runs
        (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
         parent_task_external_id, parent_run_id, child_index, child_key, priority)
      SELECT r.id, r."tenantId", r."workflowId", r."workflowVersionId", r.kind, 'QUEUED', r.input,
             r."additionalMetadata", r."parentTaskExternalId", r."parentRunId", r."childIndex",
             r."childKey", r.priority
-       FROM jsonb_to_recordset($1::jsonb) AS r(
+       FROM jsonb_to_recordset($${first}::jsonb) AS r(
          id uuid, "tenantId" uuid, "workflowId" uuid, "workflowVersionId" uuid, kind text,
          input jsonb, "additionalMetadata" jsonb, "parentTaskExternalId" uuid, "parentRunId" uuid,
          "childIndex" int, "childKey" text, priority int)`,
-    [JSON.stringify(runs)],
-  );
+    params: [JSON.stringify(runs)],
+  };
 }
 
-export async function finishRuns(
-  db: Queryable,
+export function runsFinish(
   runs: readonly { tenantId: string; runId: string; status: RunStatus }[],
-): Promise<void> {
-  await db.query(
-    `UPDATE workflow_runs r SET status = x.status, finished_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid, status text)
-      WHERE r.id = x."runId" AND r.tenant_id = x."tenantId" AND r.id = ANY($2::uuid[])`,
-    [JSON.stringify(runs), runs.map((r) => r.runId)],
-  );
+): Write {
+  return {
+    text: (first) =>
+      `UPDATE workflow_runs r SET status = x.status, finished_at = now()
+       FROM jsonb_to_recordset($${first}::jsonb) AS x("tenantId" uuid, "runId" uuid, status text)
+      WHERE r.id = x."runId" AND r.tenant_id = x."tenantId" AND r.id = ANY($${first + 1}::uuid[])`,
+    params: [JSON.stringify(runs), runs.map((r) => r.runId)],
+  };
 }
 
 /** A replayed run is live again. */

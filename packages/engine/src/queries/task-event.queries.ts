@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 import type { TaskEventType } from '../task-lifecycle';
 
 export interface NewTaskEventRow {
@@ -21,20 +22,17 @@ export interface TaskEventRow {
   data: unknown;
 }
 
-export async function insertTaskEvents(
-  db: Queryable,
-  events: readonly NewTaskEventRow[],
-): Promise<void> {
-  if (events.length === 0) return;
-  await db.query(
-    `INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, message, data)
-     SELECT e."tenantId", e."taskId", e."retryCount", e."eventType", e."workerId",
-            COALESCE(e.message, ''), e.data
-       FROM jsonb_to_recordset($1::jsonb) AS e(
-         "tenantId" uuid, "taskId" bigint, "retryCount" int, "eventType" text, "workerId" uuid,
-         message text, data jsonb)`,
-    [JSON.stringify(events)],
-  );
+export function taskEventsInsert(events: readonly NewTaskEventRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, message, data)
+       SELECT e."tenantId", e."taskId", e."retryCount", e."eventType", e."workerId",
+              COALESCE(e.message, ''), e.data
+         FROM jsonb_to_recordset($${first}::jsonb) AS e(
+           "tenantId" uuid, "taskId" bigint, "retryCount" int, "eventType" text, "workerId" uuid,
+           message text, data jsonb)`,
+    params: [JSON.stringify(events)],
+  };
 }
 
 /** A task's timeline, oldest first. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 
 export interface NewTaskLogRow {
   tenantId: string;
@@ -18,15 +19,16 @@ export interface TaskLogRow {
   metadata: unknown;
 }
 
-export async function insertTaskLogs(db: Queryable, logs: readonly NewTaskLogRow[]): Promise<void> {
-  await db.query(
-    `INSERT INTO task_logs (tenant_id, task_id, retry_count, created_at, level, message, metadata)
+export function taskLogsInsert(logs: readonly NewTaskLogRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO task_logs (tenant_id, task_id, retry_count, created_at, level, message, metadata)
      SELECT l."tenantId", l."taskId", l."retryCount", l."createdAt", l.level, l.message, l.metadata
-       FROM jsonb_to_recordset($1::jsonb) AS l(
+       FROM jsonb_to_recordset($${first}::jsonb) AS l(
          "tenantId" uuid, "taskId" bigint, "retryCount" int, "createdAt" timestamptz, level text,
          message text, metadata jsonb)`,
-    [JSON.stringify(logs)],
-  );
+    params: [JSON.stringify(logs)],
+  };
 }
 
 /** A task's log lines, oldest first, bounded. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 
 export interface QueueItemRow {
   taskId: string;
@@ -12,21 +13,19 @@ export interface QueueItemRow {
   scheduleTimeoutAt: Date;
 }
 
-export async function insertQueueItems(
-  db: Queryable,
-  items: readonly QueueItemRow[],
-): Promise<void> {
-  await db.query(
-    `INSERT INTO task_queue
+export function queueItemsInsert(items: readonly QueueItemRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO task_queue
        (task_id, tenant_id, action_id, retry_count, priority, slot_type, slot_units, ready_at,
         schedule_timeout_at)
      SELECT q."taskId", q."tenantId", q."actionId", q."retryCount", q.priority, q."slotType",
             q."slotUnits", q."readyAt", q."scheduleTimeoutAt"
-       FROM jsonb_to_recordset($1::jsonb) AS q(
+       FROM jsonb_to_recordset($${first}::jsonb) AS q(
          "taskId" bigint, "tenantId" uuid, "actionId" text, "retryCount" int, priority int,
          "slotType" text, "slotUnits" int, "readyAt" timestamptz, "scheduleTimeoutAt" timestamptz)`,
-    [JSON.stringify(items)],
-  );
+    params: [JSON.stringify(items)],
+  };
 }
 
 /** Removes the given attempts from the queue; returns the ones that were still there. */

@@ -12,23 +12,6 @@ export interface RuntimeRow {
   timeoutAt: Date;
 }
 
-export async function insertRuntimes(
-  db: Queryable,
-  runtimes: readonly RuntimeRow[],
-): Promise<void> {
-  await db.query(
-    `INSERT INTO task_runtimes
-       (task_id, tenant_id, retry_count, worker_id, slot_type, slot_units, assigned_at, started_at,
-        timeout_at)
-     SELECT r."taskId", r."tenantId", r."retryCount", r."workerId", r."slotType", r."slotUnits",
-            r."assignedAt", r."startedAt", r."timeoutAt"
-       FROM jsonb_to_recordset($1::jsonb) AS r(
-         "taskId" bigint, "tenantId" uuid, "retryCount" int, "workerId" uuid, "slotType" text,
-         "slotUnits" int, "assignedAt" timestamptz, "startedAt" timestamptz, "timeoutAt" timestamptz)`,
-    [JSON.stringify(runtimes)],
-  );
-}
-
 /**
  * Ends the given attempts; returns the ones that were live. This is what makes results
  * idempotent: a second COMPLETED for the same (task, retry_count) finds no row.

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { runWrites, type Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
 
 export interface NewTaskRow {
@@ -37,22 +38,28 @@ export interface RunTaskRow {
   finishedAt: Date | null;
 }
 
-export async function insertTasks(
+/** Inserts tasks, with other writes in the same statement (their runs); returns their ids. */
+export function insertTasks(
   db: Queryable,
   tasks: readonly NewTaskRow[],
+  alongside: readonly Write[] = [],
 ): Promise<{ id: string; externalId: string }[]> {
-  const { rows } = await db.query<{ id: string; externalId: string }>(
-    `INSERT INTO tasks
-       (external_id, tenant_id, run_id, step_id, readable_id, action_id, status, retry_count, priority)
-     SELECT t."externalId", t."tenantId", t."runId", t."stepId", t."readableId", t."actionId",
-            t.status, t."retryCount", t.priority
-       FROM jsonb_to_recordset($1::jsonb) AS t(
-         "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid, "readableId" text,
-         "actionId" text, status text, "retryCount" int, priority int)
-     RETURNING id, external_id AS "externalId"`,
-    [JSON.stringify(tasks)],
-  );
-  return rows;
+  return runWrites<{ id: string; externalId: string }>(db, [
+    ...alongside,
+    {
+      text: (first) =>
+        `INSERT INTO tasks
+           (external_id, tenant_id, run_id, step_id, readable_id, action_id, status, retry_count,
+            priority)
+         SELECT t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
+                t."actionId", t.status, t."retryCount", t.priority
+           FROM jsonb_to_recordset($${first}::jsonb) AS t(
+             "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid, "readableId" text,
+             "actionId" text, status text, "retryCount" int, priority int)
+         RETURNING id, external_id AS "externalId"`,
+      params: [JSON.stringify(tasks)],
+    },
+  ]);
 }
 
 const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId",
@@ -113,54 +120,6 @@ export async function findTaskByExternalId(
   return rows[0];
 }
 
-/** Everything an AssignedAction carries, for tasks being assigned. */
-export interface DispatchRow {
-  id: string;
-  externalId: string;
-  tenantId: string;
-  runId: string;
-  readableId: string;
-  actionId: string;
-  retryCount: number;
-  priority: number;
-  createdAt: Date;
-  workflowId: string;
-  workflowVersionId: string;
-  workflowName: string;
-  stepId: string;
-  input: unknown;
-  additionalMetadata: Record<string, unknown>;
-  childIndex: number | null;
-  childKey: string | null;
-  parentTaskExternalId: string | null;
-  parents: string[];
-  isOnFailure: boolean;
-  timeoutSeconds: number;
-}
-
-export async function findDispatchRows(
-  db: Queryable,
-  taskIds: readonly string[],
-): Promise<DispatchRow[]> {
-  const { rows } = await db.query<DispatchRow>(
-    `SELECT t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId", t.run_id AS "runId",
-            t.readable_id AS "readableId", t.action_id AS "actionId",
-            t.retry_count AS "retryCount", t.priority, t.created_at AS "createdAt",
-            r.workflow_id AS "workflowId", r.workflow_version_id AS "workflowVersionId",
-            w.name AS "workflowName", t.step_id AS "stepId", r.input,
-            r.additional_metadata AS "additionalMetadata", r.child_index AS "childIndex",
-            r.child_key AS "childKey", r.parent_task_external_id AS "parentTaskExternalId",
-            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds"
-       FROM tasks t
-       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
-       JOIN workflows w ON w.id = r.workflow_id
-       JOIN workflow_steps s ON s.id = t.step_id
-      WHERE t.id = ANY($1::bigint[])`,
-    [taskIds],
-  );
-  return rows;
-}
-
 /** Outputs and errors of the finished tasks of these runs (parents' outputs, on-failure errors). */
 export async function listFinishedTaskResults(
   db: Queryable,
@@ -180,18 +139,6 @@ export async function listFinishedTaskResults(
     [runIds],
   );
   return rows;
-}
-
-export async function completeTasks(
-  db: Queryable,
-  tasks: readonly { taskId: string; output: unknown }[],
-): Promise<void> {
-  await db.query(
-    `UPDATE tasks t SET status = 'COMPLETED', output = x.output, error = NULL, finished_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, output jsonb)
-      WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])`,
-    [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
-  );
 }
 
 /** Final failures, from a worker, a timeout without retries left or a scheduling timeout. */

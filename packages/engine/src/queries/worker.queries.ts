@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 
 export interface WorkerRow {
   id: string;
@@ -63,22 +64,22 @@ export async function findWorker(
 }
 
 /** Status changes and heartbeats, batched per tick. */
-export async function updateWorkerStates(
-  db: Queryable,
+export function workerStatesUpdate(
   workers: readonly {
     tenantId: string;
     workerId: string;
     status: 'ACTIVE' | 'INACTIVE';
     lastHeartbeatAt: Date;
   }[],
-): Promise<void> {
-  await db.query(
-    `UPDATE workers w SET status = x.status, last_heartbeat_at = x."lastHeartbeatAt", updated_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x(
+): Write {
+  return {
+    text: (first) =>
+      `UPDATE workers w SET status = x.status, last_heartbeat_at = x."lastHeartbeatAt", updated_at = now()
+       FROM jsonb_to_recordset($${first}::jsonb) AS x(
          "tenantId" uuid, "workerId" uuid, status text, "lastHeartbeatAt" timestamptz)
       WHERE w.id = x."workerId" AND w.tenant_id = x."tenantId"`,
-    [JSON.stringify(workers)],
-  );
+    params: [JSON.stringify(workers)],
+  };
 }
 
 export async function updateWorkerLabels(

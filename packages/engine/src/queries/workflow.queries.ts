@@ -131,11 +131,13 @@ export async function listVersionSteps(
 }
 
 /** The on-failure steps of these versions (created lazily, when a task of the run fails). */
+export type OnFailureStep = StepRow & { workflowVersionId: string };
+
 export async function listOnFailureSteps(
   db: Queryable,
   versionIds: readonly string[],
-): Promise<(StepRow & { workflowVersionId: string })[]> {
-  const { rows } = await db.query<StepRow & { workflowVersionId: string }>(
+): Promise<OnFailureStep[]> {
+  const { rows } = await db.query<OnFailureStep>(
     `SELECT ${STEP_COLUMNS}, workflow_version_id AS "workflowVersionId" FROM workflow_steps
       WHERE workflow_version_id = ANY($1::uuid[]) AND is_on_failure`,
     [versionIds],
