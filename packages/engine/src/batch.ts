@@ -133,23 +133,27 @@ export class Batch {
   runChecks: RunCheckOp[] = [];
   workerStates = new Map<string, WorkerStateWrite>();
 
-  get isEmpty(): boolean {
+  /** Operations buffered (a bulk trigger counts once). */
+  get size(): number {
     return (
       this.triggers.length +
-        this.starts.length +
-        this.results.length +
-        this.timeouts.length +
-        this.reassigns.length +
-        this.scheduleTimeouts.length +
-        this.cancels.length +
-        this.replays.length +
-        this.logs.length +
-        this.streams.length +
-        this.events.length +
-        this.runChecks.length +
-        this.workerStates.size ===
-      0
+      this.starts.length +
+      this.results.length +
+      this.timeouts.length +
+      this.reassigns.length +
+      this.scheduleTimeouts.length +
+      this.cancels.length +
+      this.replays.length +
+      this.logs.length +
+      this.streams.length +
+      this.events.length +
+      this.runChecks.length +
+      this.workerStates.size
     );
+  }
+
+  get isEmpty(): boolean {
+    return this.size === 0;
   }
 
   private deferreds(): { reject(error: unknown): void }[] {

@@ -102,6 +102,13 @@ export const ENGINE_DEFAULTS = {
 
 /** Heartbeats are kept in memory and written at most this often (the dashboard's "last seen"). */
 const HEARTBEAT_PERSIST_INTERVAL_MS = 30_000;
+/**
+ * A tick that carried fewer operations than this (assignments plus buffered calls) does not
+ * count as load: the next one may follow at once. One run triggered and awaited alone thus
+ * goes trigger, assignment, start and result without waiting out minTickIntervalMs between
+ * them, while at a few hundred tasks per second every tick carries more and they space out.
+ */
+const BUSY_TICK_OPERATIONS = 8;
 /** After a failed tick, wait this long before trying again. */
 const TICK_RETRY_DELAY_MS = 500;
 
@@ -161,6 +168,8 @@ export class Engine {
   private startedAt = 0;
   /** When the last tick started (epoch ms), for minTickIntervalMs. */
   private lastTickAt = 0;
+  /** Whether the last tick carried enough work to count as load (BUSY_TICK_OPERATIONS). */
+  private lastTickBusy = false;
   private running = false;
   private dirty = false;
   private closed = false;
@@ -881,18 +890,17 @@ export class Engine {
   // ------------------------------------------------------------------------------------------
 
   /**
-   * Asks for a tick. An idle engine ticks at once (after batchWindowMs); a busy one starts a
-   * tick at most every minTickIntervalMs, so that under load each transaction carries the
-   * work of many tasks instead of one.
+   * Asks for a tick. An idle or lightly loaded engine ticks at once (after batchWindowMs); a
+   * busy one (BUSY_TICK_OPERATIONS) starts a tick at most every minTickIntervalMs, so that
+   * under load each transaction carries the work of many tasks instead of one.
    */
   private wake(): void {
     this.dirty = true;
     if (this.running || this.wakeTimer) return;
     const sinceLastTick = this.clock.now() - this.lastTickAt;
-    const delay = Math.max(
-      this.options.batchWindowMs,
-      this.options.minTickIntervalMs - sinceLastTick,
-    );
+    const delay = this.lastTickBusy
+      ? Math.max(this.options.batchWindowMs, this.options.minTickIntervalMs - sinceLastTick)
+      : this.options.batchWindowMs;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       void this.runLoop();
@@ -913,8 +921,8 @@ export class Engine {
             await new Promise((resolve) => setTimeout(resolve, TICK_RETRY_DELAY_MS));
             this.dirty = true;
           }
-          // Work that arrived during the tick waits out the interval (see wake).
-          if (this.dirty && !this.closed) {
+          // Under load, work that arrived during the tick waits out the interval (see wake).
+          if (this.dirty && !this.closed && this.lastTickBusy) {
             const wait = this.lastTickAt + this.options.minTickIntervalMs - this.clock.now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           }
@@ -940,6 +948,7 @@ export class Engine {
       : this.scheduler.assign(this.workers.values(), this.options.maxBatchSize);
     const batch = this.batch;
     this.batch = new Batch();
+    this.lastTickBusy = batch.size + assignments.length >= BUSY_TICK_OPERATIONS;
     if (batch.isEmpty && assignments.length === 0) {
       this.armDeadlines();
       return true;
