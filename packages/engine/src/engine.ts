@@ -897,14 +897,19 @@ export class Engine {
   private wake(): void {
     this.dirty = true;
     if (this.running || this.wakeTimer) return;
-    const sinceLastTick = this.clock.now() - this.lastTickAt;
-    const delay = this.lastTickBusy
-      ? Math.max(this.options.batchWindowMs, this.options.minTickIntervalMs - sinceLastTick)
-      : this.options.batchWindowMs;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = undefined;
-      void this.runLoop();
-    }, delay);
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        void this.runLoop();
+      },
+      Math.max(this.options.batchWindowMs, this.untilNextTick()),
+    );
+  }
+
+  /** How long the next tick must wait: what is left of the interval after a busy tick. */
+  private untilNextTick(): number {
+    if (!this.lastTickBusy) return 0;
+    return Math.max(0, this.lastTickAt + this.options.minTickIntervalMs - this.clock.now());
   }
 
   private runLoop(): Promise<void> {
@@ -922,10 +927,8 @@ export class Engine {
             this.dirty = true;
           }
           // Under load, work that arrived during the tick waits out the interval (see wake).
-          if (this.dirty && !this.closed && this.lastTickBusy) {
-            const wait = this.lastTickAt + this.options.minTickIntervalMs - this.clock.now();
-            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          }
+          const wait = this.dirty && !this.closed ? this.untilNextTick() : 0;
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
       } finally {
         this.running = false;
@@ -1038,11 +1041,12 @@ export class Engine {
     }
   }
 
-  private addRuntime(runtime: RuntimeState): void {
+  /** Registers a running attempt; its slot is reserved unless the scheduler already did. */
+  private addRuntime(runtime: RuntimeState, { slotReserved = false } = {}): void {
     this.runtimes.set(runtime.taskId, runtime);
     this.runtimeByExternalId.set(runtime.externalId, runtime.taskId);
     const worker = this.workers.get(runtime.workerId);
-    if (worker) reserveUnits(worker, runtime.slotType, runtime.slotUnits);
+    if (worker && !slotReserved) reserveUnits(worker, runtime.slotType, runtime.slotUnits);
   }
 
   private dropRuntime(taskId: string): void {
@@ -1064,22 +1068,23 @@ export class Engine {
     const byTask = new Map(assignments.map((a) => [a.item.taskId, a]));
     for (const row of written.rows) {
       const { item, worker } = byTask.get(row.id)!;
-      // The slot was reserved by the scheduler: register the runtime without reserving again.
-      this.runtimes.set(row.id, {
-        taskId: row.id,
-        externalId: row.externalId,
-        tenantId: row.tenantId,
-        runId: row.runId,
-        actionId: row.actionId,
-        retryCount: row.retryCount,
-        workerId: worker.id,
-        slotType: item.slotType,
-        slotUnits: item.slotUnits,
-        assignedAt: now,
-        startedAt: undefined,
-        timeoutAt: now + row.timeoutSeconds * 1000,
-      });
-      this.runtimeByExternalId.set(row.externalId, row.id);
+      this.addRuntime(
+        {
+          taskId: row.id,
+          externalId: row.externalId,
+          tenantId: row.tenantId,
+          runId: row.runId,
+          actionId: row.actionId,
+          retryCount: row.retryCount,
+          workerId: worker.id,
+          slotType: item.slotType,
+          slotUnits: item.slotUnits,
+          assignedAt: now,
+          startedAt: undefined,
+          timeoutAt: now + row.timeoutSeconds * 1000,
+        },
+        { slotReserved: true },
+      );
       worker.stream?.send(startAction(row, written.parentResults));
     }
   }

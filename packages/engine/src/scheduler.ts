@@ -63,7 +63,7 @@ export class Scheduler {
     }
   }
 
-  isPaused(item: Pick<ReadyItem, 'tenantId' | 'actionId'>): boolean {
+  private isPaused(item: Pick<ReadyItem, 'tenantId' | 'actionId'>): boolean {
     return this.pausedActions.has(`${item.tenantId}/${item.actionId}`);
   }
 
@@ -169,7 +169,7 @@ export class Scheduler {
       const tenantWorkers = byTenant.get(tenantId);
       if (!tenantWorkers) continue;
       for (const [actionId, list] of actions) {
-        if (this.pausedActions.has(`${tenantId}/${actionId}`)) continue;
+        if (this.isPaused({ tenantId, actionId })) continue;
         const candidates = tenantWorkers.filter((w) => w.actions.has(actionId));
         let taken = 0;
         while (taken < list.length && out.length < limit) {
