@@ -1,6 +1,6 @@
-import { ArrowLeft, ArrowUpRight, Check, Copy, SquareActivity } from 'lucide-react';
+import { ArrowLeft, Check, Copy, SquareActivity } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ResourceLoadError } from '@/components/layout/resource-load-error';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -14,6 +14,7 @@ import { copyText } from '@/lib/clipboard';
 import { ApiError } from '@/lib/api-error';
 import { isTerminalStatus, runStatusStyle } from '@/lib/status';
 import type { V1TaskSummary } from '@/types/api';
+import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useRunDetails } from '../api/get-run-details';
 import { useTask } from '../api/get-task';
 import type { TimingRow } from '../utils/waterfall';
@@ -24,6 +25,7 @@ import { ParentRunLink } from './parent-run-link';
 import { RunTimings } from './run-timings';
 import { TaskEventsTable } from './task-events-table';
 import { TimingSummary } from './timing-summary';
+import { WorkflowLinkButton } from './workflow-link-button';
 
 // dagre and the graph drawing load only when a run's page opens.
 const RunGraph = lazy(() => import('./run-graph'));
@@ -50,7 +52,7 @@ const SUB_TABS: { value: SubTab; label: string }[] = [
  */
 export function RunDetail({ tenantId, runId }: { tenantId: string; runId: string }) {
   const details = useRunDetails(runId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const mainTab: MainTab = searchParams.get('tab') === 'waterfall' ? 'waterfall' : 'overview';
   const requestedSub = searchParams.get('view') as SubTab | null;
   const subTab: SubTab = SUB_TABS.some((tab) => tab.value === requestedSub)
@@ -159,15 +161,7 @@ export function RunDetail({ tenantId, runId }: { tenantId: string; runId: string
               status={run.status}
               noun="run"
             />
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to={tenantHref(tenantId, 'workflows/:workflow', { workflow: run.workflowId })}
-                target="_blank"
-              >
-                Workflow
-                <ArrowUpRight aria-hidden="true" />
-              </Link>
-            </Button>
+            <WorkflowLinkButton tenantId={tenantId} workflowId={run.workflowId} />
             {details.data.workflowConfig ? (
               <CopyConfigButton config={details.data.workflowConfig} />
             ) : null}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { edgePathData, layoutDag } from '@/lib/dag-layout';
-import { useMediaQuery } from '@/hooks/use-media-query';
+import { GraphArrowMarker } from '@/components/ui/graph-arrow-marker';
+import { useGraphDirection } from '@/hooks/use-graph-direction';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskSummary, V1WorkflowRunDetails } from '@/types/api';
@@ -34,8 +35,7 @@ export default function RunGraph({
   selectedTaskId?: string | undefined;
   onOpenTask: (task: V1TaskSummary) => void;
 }) {
-  const narrow = useMediaQuery('(max-width: 639px)');
-  const direction = narrow ? 'TB' : 'LR';
+  const direction = useGraphDirection();
   const nodes = useMemo(() => graphNodes(details), [details]);
   const layout = useMemo(
     () =>
@@ -63,19 +63,7 @@ export default function RunGraph({
           height={layout.height}
           className="absolute inset-0 text-foreground/60"
         >
-          <defs>
-            <marker
-              id="run-graph-arrow"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
-            </marker>
-          </defs>
+          <GraphArrowMarker id="run-graph-arrow" />
           {layout.edges.map((edge) => {
             const live = byId.get(edge.to)?.task?.status === 'RUNNING';
             return (

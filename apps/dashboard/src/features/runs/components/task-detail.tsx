@@ -1,5 +1,4 @@
-import { ArrowUpRight, Maximize2 } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Maximize2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -9,6 +8,7 @@ import { tenantHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskEvent, V1TaskSummary } from '@/types/api';
+import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { ChildRuns } from './child-runs';
 import { ErrorBlock } from './error-block';
 import { ParentRunLink } from './parent-run-link';
@@ -16,6 +16,7 @@ import { RunActionButtons } from './run-action-buttons';
 import { TaskEventsTable } from './task-events-table';
 import { TaskLogs } from './task-logs';
 import { TimingSummary } from './timing-summary';
+import { WorkflowLinkButton } from './workflow-link-button';
 
 const TAB_KEY = 'taskTab';
 type TaskTab = 'output' | 'input' | 'logs' | 'children' | 'metadata';
@@ -51,7 +52,7 @@ export function TaskDetail({
   inPanel: boolean;
   onOpenTask: (task: V1TaskSummary) => void;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const status = runStatusStyle(task.status);
   const children = task.numSpawnedChildren;
   const tabs: { value: TaskTab; label: string }[] = [
@@ -123,15 +124,7 @@ export function TaskDetail({
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant="outline" size="sm">
-            <Link
-              to={tenantHref(tenantId, 'workflows/:workflow', { workflow: task.workflowId })}
-              target="_blank"
-            >
-              Workflow
-              <ArrowUpRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <WorkflowLinkButton tenantId={tenantId} workflowId={task.workflowId} />
         </div>
         <TimingSummary
           status={task.status}

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { DEFAULT_PAGE_SIZE, parsePagination, readJsonParam, withJsonParam } from '@/lib/url-state';
 import type { PaginationState } from '@/lib/url-state';
+import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import {
   RUNS_FILTER_KEY,
   RUNS_PAGINATION_KEY,
@@ -15,7 +16,7 @@ import type { RunFilters } from '../utils/run-filters';
  * button and a shared link all show the same list. Changing a filter goes back to page 1.
  */
 export function useRunFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const filters = parseRunFilters(readJsonParam(searchParams, RUNS_FILTER_KEY));
   const pagination = parsePagination(readJsonParam(searchParams, RUNS_PAGINATION_KEY));
 
@@ -48,7 +49,7 @@ export function useRunFilters() {
 
 /** Which task's panel is open, kept in the URL (`task`, and `taskRun` on the list). */
 export function useOpenTask() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const taskId = searchParams.get('task') ?? undefined;
   const runId = searchParams.get('taskRun') ?? undefined;
   const open = useCallback(

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -22,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { WORKER_STATUSES, workerStatusStyle } from '@/lib/status';
 import { parseListFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
 import type { WorkerStatus } from '@/types/api';
+import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useWorkers } from '../api/list-workers';
 import { sdkSummary, slotUsage, sortWorkersNewestFirst } from '../utils/worker-info';
 import { SlotUsageList } from './slot-usage';
@@ -35,7 +35,7 @@ const COLUMNS = 6;
 
 /** The tenant's workers (heartbeat in the last 24 h), filtered by status in the browser. */
 export function WorkersList({ tenantId }: { tenantId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const statuses = parseListFilter(
     readJsonParam(searchParams, WORKERS_FILTER_KEY),
     WORKER_STATUSES,

@@ -1,6 +1,7 @@
 import { Clock, Layers, RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
-import { useMediaQuery } from '@/hooks/use-media-query';
+import { GraphArrowMarker } from '@/components/ui/graph-arrow-marker';
+import { useGraphDirection } from '@/hooks/use-graph-direction';
 import { cn } from '@/lib/cn';
 import { NODE_HEIGHT, NODE_WIDTH, edgePathData, layoutDag } from '@/lib/dag-layout';
 import type { TaskInfo } from '../utils/task-info';
@@ -11,9 +12,7 @@ import { slotRequestText } from '../utils/task-info';
  * HTML over an SVG of the edges; the box scrolls sideways (and by keyboard) when wide.
  */
 export function WorkflowDag({ tasks }: { tasks: TaskInfo[] }) {
-  // Phones get the graph top-to-bottom, so it scrolls with the page instead of sideways.
-  const narrow = useMediaQuery('(max-width: 639px)');
-  const direction = narrow ? 'TB' : 'LR';
+  const direction = useGraphDirection();
   const layout = useMemo(
     () =>
       layoutDag(
@@ -37,19 +36,7 @@ export function WorkflowDag({ tasks }: { tasks: TaskInfo[] }) {
           height={layout.height}
           className="absolute inset-0 text-muted-foreground/70"
         >
-          <defs>
-            <marker
-              id="dag-arrow"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
-            </marker>
-          </defs>
+          <GraphArrowMarker id="dag-arrow" />
           {layout.edges.map((edge) => (
             <path
               key={`${edge.from}->${edge.to}`}

@@ -1,6 +1,6 @@
 import { ChevronRight, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -25,6 +25,7 @@ import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
 import { workflowStateStyle } from '@/lib/status';
 import { parsePagination, parseSearchFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
+import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useWorkflows } from '../api/list-workflows';
 
 /** URL keys of the reference dashboard, so its links keep working. */
@@ -36,7 +37,7 @@ const COLUMNS = 5;
 
 /** The tenant's workflows: search by name, paginate, open one. */
 export function WorkflowsList({ tenantId }: { tenantId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useComposedSearchParams();
   const search = parseSearchFilter(readJsonParam(searchParams, WORKFLOWS_FILTER_KEY));
   const { pageIndex, pageSize } = parsePagination(
     readJsonParam(searchParams, WORKFLOWS_PAGINATION_KEY),
