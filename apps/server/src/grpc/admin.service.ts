@@ -1,5 +1,4 @@
 /** v1.AdminService: workflow registration, run details, cancel, replay and trigger by name. */
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
@@ -9,6 +8,7 @@ import type {
   TasksRequest,
   TriggerWorkflowRunRequest,
 } from './messages';
+import type { ServiceImplementation } from './transport/server';
 
 function jsonBytes(value: unknown): Buffer {
   return Buffer.from(JSON.stringify(value ?? null));
@@ -30,7 +30,7 @@ function idsOf(request: TasksRequest): string[] {
   return request.external_ids;
 }
 
-export function adminService(engine: Engine, ctx: HandlerContext): UntypedServiceImplementation {
+export function adminService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     PutWorkflow: unary(ctx, async (tenantId, request: CreateWorkflowVersionRequest) => {
       const { workflowId, versionId } = await engine.putWorkflow(

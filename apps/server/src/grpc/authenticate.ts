@@ -4,25 +4,26 @@
  * revoked, not expired). A positive check is remembered briefly so that heartbeats and the
  * per-task hot path do not cost a query each: a revocation takes effect within that time.
  */
-import { status, type Metadata } from '@grpc/grpc-js';
+import type { IncomingHttpHeaders } from 'node:http2';
 import type { Queryable } from '@trellis/db';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import { verifyApiToken } from '../accounts/verify-api-token';
-import { GrpcError } from './grpc-errors';
+import { GrpcError, Status } from './transport/status';
 
 export const TOKEN_CHECK_CACHE_MS = 5_000;
 const MAX_CACHED_TOKENS = 10_000;
 
-export type Authenticate = (metadata: Metadata) => Promise<string>;
+/** Resolves with the tenant id of the call's token, given the request headers. */
+export type Authenticate = (metadata: IncomingHttpHeaders) => Promise<string>;
 
 export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Authenticate {
   const checked = new Map<string, { tenantId: string; at: number }>();
   return async (metadata) => {
-    const header = metadata.get('authorization')[0];
-    const match = typeof header === 'string' ? /^bearer\s+(\S+)$/i.exec(header.trim()) : null;
+    const header = metadata.authorization;
+    const match = header === undefined ? null : /^bearer\s+(\S+)$/i.exec(header.trim());
     if (!match) {
       throw new GrpcError(
-        status.UNAUTHENTICATED,
+        Status.UNAUTHENTICATED,
         'missing "authorization: bearer <API token>" metadata',
       );
     }
@@ -32,7 +33,7 @@ export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Auth
     const claims = await verifyApiToken(db, signer, token);
     if (!claims) {
       checked.delete(token);
-      throw new GrpcError(status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
+      throw new GrpcError(Status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
     }
     if (checked.size >= MAX_CACHED_TOKENS) checked.clear();
     checked.set(token, { tenantId: claims.tenantId, at: Date.now() });

@@ -2,7 +2,6 @@
  * The Dispatcher service: worker registration, the assignment stream, heartbeats, step events,
  * and the run-result and stream-event subscriptions clients await runs with.
  */
-import type { ServerWritableStream, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { parseDuration, type Engine, type TaskEventReport } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { bidiStream, serverStream, unary, type HandlerContext } from './handlers';
@@ -19,6 +18,8 @@ import type {
   WorkerRegisterRequest,
 } from './messages';
 import { fromTimestamp, toTimestamp } from './timestamps';
+import type { BidiStreamingCall, ServerStreamingCall } from './transport/calls';
+import type { ServiceImplementation } from './transport/server';
 
 /**
  * The engine version we report. v0.80.0 selects the SDK's current paths (slot_config
@@ -30,16 +31,17 @@ export const REPORTED_ENGINE_VERSION = 'v0.80.0';
 /** Slots a worker gets when it registers with neither slot_config nor slots. */
 const DEFAULT_WORKER_SLOTS = 100;
 
+/** The calls of the two subscriptions that clients await runs with. */
+type RunResultsCall = BidiStreamingCall<SubscribeToWorkflowRunsRequest, Record<string, unknown>>;
+type RunEventsCall = ServerStreamingCall<SubscribeToWorkflowEventsRequest, Record<string, unknown>>;
+
 const STEP_EVENT_KINDS: Record<string, TaskEventReport['kind'] | undefined> = {
   STEP_EVENT_TYPE_STARTED: 'STARTED',
   STEP_EVENT_TYPE_COMPLETED: 'COMPLETED',
   STEP_EVENT_TYPE_FAILED: 'FAILED',
 };
 
-export function dispatcherService(
-  engine: Engine,
-  ctx: HandlerContext,
-): UntypedServiceImplementation {
+export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     GetVersion: unary(ctx, async () => ({ version: REPORTED_ENGINE_VERSION })),
 
@@ -85,13 +87,13 @@ export function dispatcherService(
       return { tenant_id: tenantId, worker_id: event.worker_id };
     }),
 
-    SubscribeToWorkflowRuns: bidiStream(ctx, async (tenantId, call) => {
+    SubscribeToWorkflowRuns: bidiStream(ctx, async (tenantId, call: RunResultsCall) => {
       const subscriptions = new Map<string, () => void>();
       const stop = () => {
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
       };
-      call.on('data', (request: SubscribeToWorkflowRunsRequest) => {
+      call.on('data', (request) => {
         const runId = request.workflow_run_id;
         if (subscriptions.has(runId)) return;
         subscriptions.set(runId, () => {});
@@ -119,9 +121,8 @@ export function dispatcherService(
       call.on('error', stop);
     }),
 
-    SubscribeToWorkflowEvents: serverStream(ctx, async (tenantId, call) => {
-      const request = call.request as SubscribeToWorkflowEventsRequest;
-      const runId = request.workflow_run_id;
+    SubscribeToWorkflowEvents: serverStream(ctx, async (tenantId, call: RunEventsCall) => {
+      const runId = call.request.workflow_run_id;
       if (!runId) throw invalid('workflow_run_id is required (metadata subscriptions come later)');
       let ended = false;
       let stopListening = () => {};
@@ -202,7 +203,7 @@ export function dispatcherService(
 async function listen(
   engine: Engine,
   tenantId: string,
-  call: ServerWritableStream<WorkerIdRequest, Record<string, unknown>>,
+  call: ServerStreamingCall<WorkerIdRequest, Record<string, unknown>>,
 ): Promise<void> {
   const workerId = call.request.worker_id;
   if (!workerId) throw invalid('worker_id is required');

@@ -1,11 +1,11 @@
 /** EventsService: pushed events (stored), task logs and stream events. */
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Engine, PushedEvent } from '@trellis/engine';
 import { invalid, parseJsonField, parseJsonObject } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { optionalJson } from './mapping';
 import type { PushEventRequest, PutLogRequest, PutStreamEventRequest } from './messages';
 import { fromTimestamp, toTimestamp } from './timestamps';
+import type { ServiceImplementation } from './transport/server';
 
 function toPushedEvent(request: PushEventRequest): PushedEvent {
   if (!request.key) throw invalid('key is required');
@@ -33,7 +33,7 @@ function toEventMessage(tenantId: string, id: string, request: PushEventRequest,
   };
 }
 
-export function eventsService(engine: Engine, ctx: HandlerContext): UntypedServiceImplementation {
+export function eventsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     Push: unary(ctx, async (tenantId, request: PushEventRequest) => {
       const [id] = await engine.pushEvents(tenantId, [toPushedEvent(request)]);

@@ -2,40 +2,29 @@
  * Turning failures into gRPC statuses: engine errors keep their code and message; anything
  * unexpected becomes INTERNAL with a generic message (the detail goes to the server log).
  */
-import { status, type ServiceError } from '@grpc/grpc-js';
 import { EngineError, type EngineErrorCode } from '@trellis/engine';
+import { GrpcError, Status, type StatusCode } from './transport/status';
 
-export class GrpcError extends Error {
-  constructor(
-    readonly code: status,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'GrpcError';
-  }
-}
-
-const ENGINE_CODES: Record<EngineErrorCode, status> = {
-  INVALID_ARGUMENT: status.INVALID_ARGUMENT,
-  NOT_FOUND: status.NOT_FOUND,
-  FAILED_PRECONDITION: status.FAILED_PRECONDITION,
-  RESOURCE_EXHAUSTED: status.RESOURCE_EXHAUSTED,
-  UNAVAILABLE: status.UNAVAILABLE,
+const ENGINE_CODES: Record<EngineErrorCode, StatusCode> = {
+  INVALID_ARGUMENT: Status.INVALID_ARGUMENT,
+  NOT_FOUND: Status.NOT_FOUND,
+  FAILED_PRECONDITION: Status.FAILED_PRECONDITION,
+  RESOURCE_EXHAUSTED: Status.RESOURCE_EXHAUSTED,
+  UNAVAILABLE: Status.UNAVAILABLE,
 };
 
 export function toServiceError(
   error: unknown,
   log: (message: string, error: unknown) => void,
-): Partial<ServiceError> {
-  if (error instanceof GrpcError) return { code: error.code, details: error.message };
-  if (error instanceof EngineError)
-    return { code: ENGINE_CODES[error.code], details: error.message };
+): GrpcError {
+  if (error instanceof GrpcError) return error;
+  if (error instanceof EngineError) return new GrpcError(ENGINE_CODES[error.code], error.message);
   log('grpc: unexpected error', error);
-  return { code: status.INTERNAL, details: 'internal error' };
+  return new GrpcError(Status.INTERNAL, 'internal error');
 }
 
 export function invalid(message: string): GrpcError {
-  return new GrpcError(status.INVALID_ARGUMENT, message);
+  return new GrpcError(Status.INVALID_ARGUMENT, message);
 }
 
 /** Parses a JSON text field; empty means `fallback`. */

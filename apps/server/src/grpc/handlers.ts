@@ -1,57 +1,37 @@
 /**
- * Wrappers that authenticate a call, run it, and turn failures into gRPC statuses, so each
- * service handler is written as a plain async function of (tenant, request).
+ * Wrappers that authenticate a call before running it, so each service handler is written
+ * as a plain async function of (tenant, request) or (tenant, call). What a handler throws
+ * becomes the call's status through toServiceError (the transport's toStatus).
  */
-import type {
-  handleBidiStreamingCall,
-  handleServerStreamingCall,
-  handleUnaryCall,
-  ServerDuplexStream,
-  ServerWritableStream,
-} from '@grpc/grpc-js';
 import type { Authenticate } from './authenticate';
-import { toServiceError } from './grpc-errors';
+import type {
+  BidiStreamingCall,
+  ServerStreamingCall,
+  StreamHandler,
+  UnaryHandler,
+} from './transport/calls';
 
 export interface HandlerContext {
   authenticate: Authenticate;
-  log: (message: string, error: unknown) => void;
 }
 
 export function unary<Req, Res>(
   ctx: HandlerContext,
   run: (tenantId: string, request: Req) => Promise<Res>,
-): handleUnaryCall<Req, Res> {
-  return (call, callback) => {
-    ctx
-      .authenticate(call.metadata)
-      .then((tenantId) => run(tenantId, call.request))
-      .then(
-        (response) => callback(null, response),
-        (error: unknown) => callback(toServiceError(error, ctx.log)),
-      );
-  };
+): UnaryHandler<Req, Res> {
+  return async (call) => run(await ctx.authenticate(call.metadata), call.request);
 }
 
 export function serverStream<Req, Res>(
   ctx: HandlerContext,
-  run: (tenantId: string, call: ServerWritableStream<Req, Res>) => Promise<void>,
-): handleServerStreamingCall<Req, Res> {
-  return (call) => {
-    ctx
-      .authenticate(call.metadata)
-      .then((tenantId) => run(tenantId, call))
-      .catch((error: unknown) => call.emit('error', toServiceError(error, ctx.log)));
-  };
+  run: (tenantId: string, call: ServerStreamingCall<Req, Res>) => Promise<void>,
+): StreamHandler<Req, Res> {
+  return async (call) => run(await ctx.authenticate(call.metadata), call);
 }
 
 export function bidiStream<Req, Res>(
   ctx: HandlerContext,
-  run: (tenantId: string, call: ServerDuplexStream<Req, Res>) => Promise<void>,
-): handleBidiStreamingCall<Req, Res> {
-  return (call) => {
-    ctx
-      .authenticate(call.metadata)
-      .then((tenantId) => run(tenantId, call))
-      .catch((error: unknown) => call.emit('error', toServiceError(error, ctx.log)));
-  };
+  run: (tenantId: string, call: BidiStreamingCall<Req, Res>) => Promise<void>,
+): StreamHandler<Req, Res> {
+  return async (call) => run(await ctx.authenticate(call.metadata), call);
 }

@@ -1,5 +1,5 @@
 /**
- * The proto messages our handlers read and write, in the shape grpc-js gives them with
+ * The proto messages our handlers read and write, in the shape proto-loader decodes them to with
  * PROTO_LOADER_OPTIONS (snake_case names, enums as names, int64 as numbers, bytes as Buffers,
  * proto3 `optional` absent as undefined). Only the fields Trellis uses are declared.
  */

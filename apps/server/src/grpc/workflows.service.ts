@@ -1,18 +1,15 @@
 /** WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks). */
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
 import type { TriggerWorkflowRequest } from './messages';
+import type { ServiceImplementation } from './transport/server';
 
 /** The SDK sends bulk triggers in batches of up to 500. */
 const MAX_BULK_TRIGGERS = 1000;
 
-export function workflowsService(
-  engine: Engine,
-  ctx: HandlerContext,
-): UntypedServiceImplementation {
+export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     TriggerWorkflow: unary(ctx, async (tenantId, request: TriggerWorkflowRequest) => {
       const [runId] = await engine.trigger(tenantId, [toTriggerRequest(request)]);

@@ -4,7 +4,7 @@
  * sample messages by walking our types, and translates between the two object shapes.
  *
  * Shapes:
- * - "server form": what our grpc-js handlers see with `PROTO_LOADER_OPTIONS` (snake_case
+ * - "server form": what our gRPC handlers see with `PROTO_LOADER_OPTIONS` (snake_case
  *   names, enum names, int64 as numbers, bytes as Buffers, Timestamp as {seconds, nanos}).
  * - "SDK form": ts-proto objects (camelCase names, enum numbers, int64 as numbers, bytes as
  *   Uint8Arrays, Timestamp as Date, optional fields as `undefined`).

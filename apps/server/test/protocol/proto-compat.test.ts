@@ -11,7 +11,7 @@
  * 3. enums: same names and numbers;
  * 4. round trips, both directions, of samples that set every field of every message used by
  *    every method (one sample per oneof member), plus all-zero samples that prove proto3
- *    `optional` presence; the server side goes through the grpc-js package definition from
+ *    `optional` presence; the server side goes through the proto-loader package definition from
  *    `loadProtos()`, i.e. exactly what our handlers will see.
  */
 import type { MethodDefinition } from '@grpc/proto-loader';

@@ -1,16 +1,23 @@
 /**
- * End-to-end counterpart of proto-compat.test.ts: a real grpc-js server built from
- * `loadProtos()` answers the SDK's own client stack (`createGrpcClient` from
+ * End-to-end counterpart of proto-compat.test.ts: our gRPC transport (src/grpc/transport),
+ * serving the definitions from `loadProtos()`, answers the SDK's own client stack (`createGrpcClient` from
  * `@hatchet-dev/typescript-sdk/util/grpc-helpers`: nice-grpc, the SDK's channel options with
  * gzip as default compression, and its `authorization: bearer <token>` middleware) on every
  * method of every service, unary and streaming, with samples that set every field.
  */
-import * as grpc from '@grpc/grpc-js';
+import type { IncomingHttpHeaders } from 'node:http2';
 import type { ServiceDefinition } from '@grpc/proto-loader';
 import { createGrpcClient } from '@hatchet-dev/typescript-sdk/util/grpc-helpers.js';
 import type protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getServiceDefinition, loadProtos } from '../../src/grpc/proto/load-protos';
+import type {
+  BidiStreamingCall,
+  ServerStreamingCall,
+  UnaryCall,
+} from '../../src/grpc/transport/calls';
+import { GrpcTransport, type ServiceImplementation } from '../../src/grpc/transport/server';
+import { GrpcError, Status } from '../../src/grpc/transport/status';
 import { loadOurRoot, makeSample, sdkServices, toSdk, variantCount } from './harness';
 import type { Plain, SdkMethod, SdkServiceDefinition } from './harness';
 
@@ -31,7 +38,7 @@ function samples(type: protobuf.Type): Plain[] {
   return out;
 }
 
-/** Buffers (views into grpc-js frames) become plain Uint8Array copies, for comparisons. */
+/** Buffers (views into received frames) become plain Uint8Array copies, for comparisons. */
 function plainBytes(value: unknown): unknown {
   if (value instanceof Uint8Array) return new Uint8Array(value);
   if (Array.isArray(value)) return value.map(plainBytes);
@@ -84,32 +91,28 @@ function fixtureFor(path: string): MethodFixture {
 }
 
 /** Records every request and answers with the response samples. */
-function implement(definition: ServiceDefinition): grpc.UntypedServiceImplementation {
-  const implementation: grpc.UntypedServiceImplementation = {};
+function implement(definition: ServiceDefinition): ServiceImplementation {
+  const implementation: ServiceImplementation = {};
   for (const [name, method] of Object.entries(definition)) {
     const fixture = fixtureFor(method.path);
-    const record = (request: Plain, metadata: grpc.Metadata): void => {
+    const record = (request: Plain, metadata: IncomingHttpHeaders): void => {
       fixture.received.push(request);
-      fixture.authorization.push(metadata.get('authorization')[0]);
+      fixture.authorization.push(metadata.authorization);
     };
     if (!method.requestStream && !method.responseStream) {
-      implementation[name] = (
-        call: grpc.ServerUnaryCall<Plain, Plain>,
-        callback: grpc.sendUnaryData<Plain>,
-      ) => {
+      implementation[name] = async (call: UnaryCall<Plain>) => {
         record(call.request, call.metadata);
-        const response = fixture.responses[fixture.nextResponse++ % fixture.responses.length];
-        callback(null, response);
+        return fixture.responses[fixture.nextResponse++ % fixture.responses.length];
       };
     } else if (!method.requestStream) {
-      implementation[name] = (call: grpc.ServerWritableStream<Plain, Plain>) => {
+      implementation[name] = async (call: ServerStreamingCall<Plain, Plain>) => {
         record(call.request, call.metadata);
         for (const response of fixture.responses) call.write(response);
         call.end();
       };
     } else if (method.responseStream) {
-      implementation[name] = (call: grpc.ServerDuplexStream<Plain, Plain>) => {
-        call.on('data', (request: Plain) => record(request, call.metadata));
+      implementation[name] = async (call: BidiStreamingCall<Plain, Plain>) => {
+        call.on('data', (request) => record(request, call.metadata));
         call.on('end', () => {
           for (const response of fixture.responses) call.write(response);
           call.end();
@@ -124,21 +127,21 @@ function implement(definition: ServiceDefinition): grpc.UntypedServiceImplementa
 
 type ClientMethod = (request: unknown) => unknown;
 
-let server: grpc.Server;
+let server: GrpcTransport;
 let clients: { client: Record<string, ClientMethod>; close: () => void }[] = [];
 const clientByService = new Map<string, Record<string, ClientMethod>>();
 
 beforeAll(async () => {
-  server = new grpc.Server();
+  server = new GrpcTransport({
+    maxMessageBytes: 4 * 1024 * 1024,
+    // A fixture bug shows as the call's error.
+    toStatus: (error) => new GrpcError(Status.INTERNAL, String(error)),
+  });
   for (const service of SDK_SERVICES) {
     const definition = getServiceDefinition(packageDefinition, service.fullName);
     server.addService(definition, implement(definition));
   }
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
-    );
-  });
+  const port = await server.listen('127.0.0.1', 0);
   // The subset of the SDK's ClientConfig that createGrpcClient reads.
   const config = {
     host_port: `127.0.0.1:${port}`,
@@ -155,9 +158,9 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => {
+afterAll(async () => {
   for (const c of clients) c.close();
-  server?.forceShutdown();
+  await server?.close();
 });
 
 async function* iterate<T>(items: T[]): AsyncIterable<T> {

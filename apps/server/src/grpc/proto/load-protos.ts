@@ -1,6 +1,6 @@
 /**
- * Loads Trellis' Hatchet-compatible `.proto` files (this folder) into a grpc-js package
- * definition, for `server.addService(...)`. The wire contract they describe is
+ * Loads Trellis' Hatchet-compatible `.proto` files (this folder) into a proto-loader package
+ * definition, for the gRPC transport's `addService(...)`. The wire contract they describe is
  * `reference/worker-protocol.md`; `apps/server/test/protocol/proto-compat.test.ts` proves them
  * against the unmodified `@hatchet-dev/typescript-sdk@1.33.2`.
  */
@@ -67,12 +67,12 @@ export const PROTO_LOADER_OPTIONS = {
   includeDirs: [PROTO_DIR],
 } satisfies Options;
 
-/** Loads every `.proto` file and returns the grpc-js package definition. */
+/** Loads every `.proto` file and returns the proto-loader package definition. */
 export function loadProtos(): PackageDefinition {
   return loadSync([...PROTO_FILES], PROTO_LOADER_OPTIONS);
 }
 
-/** The service definition for `server.addService(...)`; throws if `fullName` is not a service. */
+/** The service definition for `transport.addService(...)`; throws if `fullName` is not a service. */
 export function getServiceDefinition(
   packageDefinition: PackageDefinition,
   fullName: string,

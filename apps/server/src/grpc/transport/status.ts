@@ -1,0 +1,50 @@
+/**
+ * gRPC statuses: the codes this server sends, the error that carries one, and the
+ * percent-encoding of `grpc-message` that the gRPC HTTP/2 protocol prescribes.
+ */
+
+/** The gRPC status codes we send (numbering from the gRPC spec). */
+export const Status = {
+  OK: 0,
+  INVALID_ARGUMENT: 3,
+  NOT_FOUND: 5,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  UNAUTHENTICATED: 16,
+} as const;
+
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+/** A call's failure as the client will see it: a status code and its message. */
+export class GrpcError extends Error {
+  constructor(
+    readonly code: StatusCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GrpcError';
+  }
+}
+
+/** Printable ASCII other than '%': sent as is. */
+const NEEDS_NO_ENCODING = /^[\x20-\x24\x26-\x7e]*$/;
+
+/**
+ * `grpc-message` is percent-encoded: printable ASCII except '%' stays as is, every other
+ * byte of the UTF-8 text becomes %XX. (grpc-js decodes it with decodeURI, which reverses
+ * exactly this, since none of the characters decodeURI leaves alone is ever escaped.)
+ */
+export function encodeGrpcMessage(text: string): string {
+  if (NEEDS_NO_ENCODING.test(text)) return text;
+  let encoded = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    encoded +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return encoded;
+}

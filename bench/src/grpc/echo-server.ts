@@ -1,0 +1,80 @@
+/**
+ * An echo gRPC server for the transport benchmark: `node --import tsx echo-server.ts <impl>
+ * <port>` with impl `grpc-js` (grpc-js's Server, which Trellis used before), `trellis`
+ * (apps/server/src/grpc/transport) or `bare` (node:http2 answering with no gRPC logic at all:
+ * the floor). It prints "ready" once listening and, on SIGTERM, the CPU
+ * it used since then, so start-up is not counted.
+ */
+import * as grpc from '@grpc/grpc-js';
+import { createServer } from 'node:http2';
+import type { MethodDefinition } from '@grpc/proto-loader';
+import { GrpcTransport } from '../../../apps/server/src/grpc/transport/server';
+import { GrpcError, Status } from '../../../apps/server/src/grpc/transport/status';
+
+const [impl, portArg] = process.argv.slice(2);
+const same = (bytes: Buffer) => bytes;
+/** Raw bytes in and out: the measurement is of the transport, not of protobuf. */
+const echo = {
+  path: '/bench.Echo/Echo',
+  requestStream: false,
+  responseStream: false,
+  requestSerialize: same,
+  requestDeserialize: same,
+  responseSerialize: same,
+  responseDeserialize: same,
+};
+
+async function listen(): Promise<void> {
+  const port = Number(portArg);
+  if (impl === 'grpc-js') {
+    const server = new grpc.Server();
+    server.addService(
+      { Echo: echo },
+      {
+        Echo: (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) =>
+          callback(null, call.request),
+      },
+    );
+    await new Promise<void>((resolve, reject) =>
+      server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  } else if (impl === 'trellis') {
+    const transport = new GrpcTransport({
+      maxMessageBytes: 4 * 1024 * 1024,
+      toStatus: (error) => new GrpcError(Status.INTERNAL, String(error)),
+    });
+    transport.addService(
+      { Echo: echo as unknown as MethodDefinition<object, object> },
+      { Echo: async (call: { request: Buffer }) => call.request },
+    );
+    await transport.listen('127.0.0.1', port);
+  } else if (impl === 'bare') {
+    const server = createServer();
+    server.on('stream', (stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        stream.respond(
+          { ':status': 200, 'content-type': 'application/grpc' },
+          { waitForTrailers: true },
+        );
+        stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+        stream.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  } else {
+    throw new Error(`unknown implementation "${impl}" (grpc-js, trellis or bare)`);
+  }
+}
+
+await listen();
+const start = process.cpuUsage();
+console.log('ready');
+process.on('SIGTERM', () => {
+  const used = process.cpuUsage(start);
+  console.log(`cpu-ms ${(used.user + used.system) / 1000}`);
+  process.exit(0);
+});
