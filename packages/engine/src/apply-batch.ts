@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { retryDelayMs } from './backoff';
-import type { Batch, ResultOp, ScheduleTimeoutOp } from './batch';
+import type { Batch, ResultOp, ScheduleTimeoutOp, StartOp } from './batch';
 import { descendantsOf, planRunProgress } from './dag';
 import { endAttempts, startAttempts } from './queries/attempt.queries';
 import { eventsInsert } from './queries/event.queries';
@@ -15,6 +15,7 @@ import {
   findChildRuns,
   findRunStates,
   runsFinish,
+  runsStart,
   runsInsert,
   reopenRuns,
   type NewRunRow,
@@ -53,6 +54,11 @@ function attemptKey(op: { taskId: string; retryCount: number }) {
   return { taskId: op.taskId, retryCount: op.retryCount };
 }
 
+/** An attempt as a map key. */
+function attemptId(op: { taskId: string; retryCount: number }): string {
+  return `${op.taskId}/${op.retryCount}`;
+}
+
 /** Reassignments (lost worker, never started) a task may go through before it fails. */
 export const MAX_INTERNAL_RETRIES = 10;
 
@@ -79,6 +85,8 @@ interface Ctx {
   ready: ReadyItem[];
   /** Runs with a task that reached a final state: DAG progress and run completion. */
   touchedRuns: Map<string, string>;
+  /** Touched runs whose task started in this batch too: they may still be QUEUED. */
+  startedRuns: Set<string>;
   /** Writes nothing later in the batch reads, sent together as the batch's last statement. */
   writes: Write[];
   memo: BatchMemo;
@@ -116,12 +124,17 @@ export async function applyBatch(
     queue: [],
     ready: [],
     touchedRuns: new Map(),
+    startedRuns: new Set(),
     writes: [],
     memo,
   };
   await applyTriggers(ctx, batch);
-  await applyStarts(ctx, batch);
-  await applyResults(ctx, batch.results);
+  const startsOfCompleted = startsCompletedInBatch(batch);
+  await applyStarts(
+    ctx,
+    batch.starts.filter((s) => startsOfCompleted.get(attemptId(s)) !== s),
+  );
+  await applyResults(ctx, batch.results, startsOfCompleted);
   await applyTimeouts(ctx, batch);
   await applyReassigns(ctx, batch);
   await applyScheduleTimeouts(ctx, batch.scheduleTimeouts);
@@ -293,18 +306,35 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
   }
 }
 
-async function applyStarts(ctx: Ctx, batch: Batch): Promise<void> {
-  if (batch.starts.length === 0) return;
+/**
+ * The first STARTED of each attempt that also COMPLETED in this batch. A no-op task's start and
+ * result usually arrive within one tick; ending such an attempt writes its task and run once,
+ * from QUEUED straight to COMPLETED, instead of once per transition (endAttempts).
+ */
+function startsCompletedInBatch(batch: Batch): Map<string, StartOp> {
+  const merged = new Map<string, StartOp>();
+  if (batch.starts.length === 0 || batch.results.length === 0) return merged;
+  const completed = new Set<string>();
+  for (const r of batch.results) if (r.kind === 'COMPLETED') completed.add(attemptId(r));
+  for (const s of batch.starts) {
+    const id = attemptId(s);
+    if (completed.has(id) && !merged.has(id)) merged.set(id, s);
+  }
+  return merged;
+}
+
+async function applyStarts(ctx: Ctx, starts: readonly StartOp[]): Promise<void> {
+  if (starts.length === 0) return;
   const started = new Set(
     (
       await startAttempts(
         ctx.tx,
-        batch.starts.map((s) => ({ ...attemptKey(s), startedAt: s.startedAt })),
+        starts.map((s) => ({ ...attemptKey(s), startedAt: s.startedAt })),
       )
     ).map((r) => r.taskId),
   );
   // The first STARTED of an attempt counts; a duplicate in the same batch finds it taken.
-  const firsts = batch.starts.filter((s) => started.delete(s.taskId));
+  const firsts = starts.filter((s) => started.delete(s.taskId));
   for (const start of firsts) {
     ctx.events.push({
       tenantId: start.tenantId,
@@ -316,26 +346,45 @@ async function applyStarts(ctx: Ctx, batch: Batch): Promise<void> {
   }
 }
 
-async function applyResults(ctx: Ctx, results: readonly ResultOp[]): Promise<void> {
+async function applyResults(
+  ctx: Ctx,
+  results: readonly ResultOp[],
+  startsOfCompleted: ReadonlyMap<string, StartOp>,
+): Promise<void> {
   if (results.length === 0) return;
   // The first result for an attempt wins; a second one (or a late one) finds no runtime row.
   const byAttempt = new Map<string, ResultOp>();
   for (const r of results) {
-    const key = `${r.taskId}/${r.retryCount}`;
+    const key = attemptId(r);
     if (!byAttempt.has(key)) byAttempt.set(key, r);
   }
   const unique = [...byAttempt.values()];
   const live = await endAttempts(
     ctx.tx,
-    unique.map((r) => ({ ...attemptKey(r), completed: r.kind === 'COMPLETED', output: r.output })),
+    unique.map((r) => ({
+      ...attemptKey(r),
+      completed: r.kind === 'COMPLETED',
+      output: r.output,
+      startedAt:
+        r.kind === 'COMPLETED' ? startsOfCompleted.get(attemptId(r))?.startedAt : undefined,
+    })),
   );
-  const liveKeys = new Map(live.map((r) => [`${r.taskId}/${r.retryCount}`, r]));
-  const ended = unique.filter((r) => liveKeys.has(`${r.taskId}/${r.retryCount}`));
+  const liveKeys = new Map(live.map((r) => [attemptId(r), r]));
+  const ended = unique.filter((r) => liveKeys.has(attemptId(r)));
   ctx.out.endedRuntimes.push(...ended.map((r) => r.taskId));
   for (const result of ended) {
     if (result.kind !== 'COMPLETED') continue;
-    const attempt = liveKeys.get(`${result.taskId}/${result.retryCount}`)!;
+    const attempt = liveKeys.get(attemptId(result))!;
     if (attempt.runId !== null) ctx.touchedRuns.set(attempt.runId, result.tenantId);
+    if (attempt.firstStart) {
+      if (attempt.runId !== null) ctx.startedRuns.add(attempt.runId);
+      ctx.events.push({
+        tenantId: result.tenantId,
+        taskId: result.taskId,
+        retryCount: result.retryCount,
+        eventType: 'STARTED',
+      });
+    }
     ctx.events.push({
       tenantId: result.tenantId,
       taskId: result.taskId,
@@ -637,7 +686,9 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     tenantId: string;
     runId: string;
     status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
+    started: boolean;
   }[] = [];
+  const goingOn: string[] = [];
   for (const { runId, tenantId } of runs) {
     const runTasks = tasks.filter((t) => t.runId === runId);
     if (runTasks.length === 0) continue;
@@ -666,7 +717,12 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
       });
     }
     if (plan.runStatus && plan.runStatus !== 'QUEUED' && plan.runStatus !== 'RUNNING') {
-      finished.push({ tenantId, runId, status: plan.runStatus });
+      finished.push({
+        tenantId,
+        runId,
+        status: plan.runStatus,
+        started: ctx.startedRuns.has(runId),
+      });
       ctx.out.finishedRuns.push({
         tenantId,
         runId,
@@ -674,6 +730,8 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
         finishedAt: new Date(ctx.now),
         tasks: runTasks.map(taskResult),
       });
+    } else if (ctx.startedRuns.has(runId)) {
+      goingOn.push(runId);
     }
   }
   if (toQueue.length > 0) {
@@ -709,6 +767,7 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     }
   }
   if (finished.length > 0) ctx.writes.push(runsFinish(finished));
+  if (goingOn.length > 0) ctx.writes.push(runsStart(goingOn));
 }
 
 export function taskResult(task: RunTaskRow): TaskResult {

@@ -107,6 +107,57 @@ describe('engine', () => {
     ]);
   });
 
+  it('records a start and result reported together, in a DAG that goes on', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'pair',
+      tasks: [
+        { readableId: 'a', actionId: 'pair:a' },
+        { readableId: 'b', actionId: 'pair:b', parents: ['a'] },
+      ],
+    });
+    const worker = await new TestWorker(engine, tenantId).connect(['pair:a', 'pair:b']);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'pair', input: {} }]);
+    const result = waitForResult(engine, runId!);
+    const a = await worker.start('pair:a');
+    // Reported without waiting in between, so they land in one batch: the start is written
+    // with the result. A duplicate STARTED is acknowledged and recorded once.
+    await Promise.all([
+      worker.report(a, 'STARTED', '""'),
+      worker.report(a, 'STARTED', '""'),
+      worker.report(a, 'COMPLETED', JSON.stringify({ a: 1 })),
+    ]);
+    const b = await worker.start('pair:b');
+    const row = async (sql: string) => (await db.query(sql, [runId])).rows[0];
+    expect(
+      await row(
+        `SELECT status, started_at IS NOT NULL AS started FROM workflow_runs WHERE id = $1`,
+      ),
+    ).toEqual({ status: 'RUNNING', started: true });
+    expect(
+      await row(
+        `SELECT status, started_at <= finished_at AS ordered, worker_id IS NOT NULL AS has_worker
+           FROM tasks WHERE run_id = $1 AND readable_id = 'a'`,
+      ),
+    ).toEqual({ status: 'COMPLETED', ordered: true, has_worker: true });
+    expect(await eventTypes(engine, a.taskExternalId)).toEqual([
+      'QUEUED@0',
+      'ASSIGNED@0',
+      'STARTED@0',
+      'FINISHED@0',
+    ]);
+    expect(JSON.parse(b.payload).parents).toEqual({ a: { a: 1 } });
+    await Promise.all([
+      worker.report(b, 'STARTED', '""'),
+      worker.report(b, 'COMPLETED', JSON.stringify({ b: 2 })),
+    ]);
+    expect((await result).status).toBe('COMPLETED');
+    expect(
+      await row(
+        `SELECT status, started_at <= finished_at AS ordered FROM workflow_runs WHERE id = $1`,
+      ),
+    ).toEqual({ status: 'COMPLETED', ordered: true });
+  });
+
   it('keeps a new version only when the definition changes', async () => {
     const a = await engine.putWorkflow(tenantId, simple);
     const b = await engine.putWorkflow(tenantId, simple);

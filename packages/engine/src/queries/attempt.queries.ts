@@ -6,8 +6,11 @@ import type { Queryable } from '@trellis/db';
  * on that worker, and its run becomes RUNNING if it was still QUEUED. Returns the attempts that
  * started now, with their workers.
  *
- * Rows are found through `= ANY(array)` on primary keys so that the plan is an index lookup
- * whatever the planner believes about the JSON record set's size.
+ * The JSON record set is joined to its first table through `= ANY(array)` on the primary key
+ * too, so that the plan is an index lookup whatever the planner believes about the record
+ * set's size (it guesses 100 rows). Later steps join the rows a CTE returned on the key alone:
+ * the planner expects few of them and probes the key once per row, whereas adding `= ANY`
+ * there would repeat the whole array's lookups for every row.
  */
 export async function startAttempts(
   db: Queryable,
@@ -28,7 +31,6 @@ export async function startAttempts(
                           worker_id = runtime.worker_id
          FROM runtime
         WHERE t.id = runtime.task_id AND t.status IN ('QUEUED', 'ASSIGNED')
-          AND t.id = ANY($2::bigint[])
        RETURNING t.run_id
      ), run AS (
        UPDATE workflow_runs SET status = 'RUNNING', started_at = COALESCE(started_at, now())
@@ -101,7 +103,6 @@ export async function assignAttempts(
          FROM taken
          JOIN tasks t ON t.id = taken.task_id
          JOIN workflow_steps s ON s.id = t.step_id
-        WHERE t.id = ANY($2::bigint[])
      ), event AS (
        INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id)
        SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id FROM taken
@@ -118,8 +119,7 @@ export async function assignAttempts(
        JOIN tasks t ON t.id = taken.task_id
        JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
        JOIN workflows w ON w.id = r.workflow_id
-       JOIN workflow_steps s ON s.id = t.step_id
-      WHERE t.id = ANY($2::bigint[])`,
+       JOIN workflow_steps s ON s.id = t.step_id`,
     [JSON.stringify(attempts), attempts.map((a) => a.taskId), assignedAt],
   );
   return rows;
@@ -130,34 +130,60 @@ export async function assignAttempts(
  * (deletes its runtime: a second result for the same attempt finds none, which is what makes
  * results idempotent) and marks the completed ones COMPLETED with their output. Returns the
  * attempts that were live, with the run of each completed one.
+ *
+ * A completed attempt whose STARTED arrived in the same batch carries `startedAt`: its task
+ * goes from QUEUED to COMPLETED in one row version instead of two (a no-op task's start and
+ * result usually land in one tick). `firstStart` says whether that start is the attempt's first,
+ * so the caller records STARTED once.
  */
 export async function endAttempts(
   db: Queryable,
-  results: readonly { taskId: string; retryCount: number; completed: boolean; output: unknown }[],
-): Promise<{ taskId: string; retryCount: number; workerId: string; runId: string | null }[]> {
+  results: readonly {
+    taskId: string;
+    retryCount: number;
+    completed: boolean;
+    output: unknown;
+    startedAt?: Date | undefined;
+  }[],
+): Promise<
+  {
+    taskId: string;
+    retryCount: number;
+    workerId: string;
+    runId: string | null;
+    firstStart: boolean;
+  }[]
+> {
   const { rows } = await db.query<{
     taskId: string;
     retryCount: number;
     workerId: string;
     runId: string | null;
+    firstStart: boolean;
   }>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS x("taskId" bigint, "retryCount" int, completed bool, output jsonb)
+         AS x("taskId" bigint, "retryCount" int, completed bool, output jsonb,
+              "startedAt" timestamptz)
      ), ended AS (
        DELETE FROM task_runtimes r USING x
         WHERE r.task_id = x."taskId" AND r.retry_count = x."retryCount"
           AND r.task_id = ANY($2::bigint[])
-       RETURNING r.task_id, r.retry_count, r.worker_id, x.completed, x.output
+       RETURNING r.task_id, r.retry_count, r.worker_id, x.completed, x.output,
+                 r.started_at IS NULL AND x."startedAt" IS NOT NULL AS first_start,
+                 COALESCE(r.started_at, x."startedAt") AS started_at
      ), completed AS (
        UPDATE tasks t SET status = 'COMPLETED', output = ended.output, error = NULL,
-                          finished_at = now()
+                          finished_at = now(),
+                          started_at = COALESCE(t.started_at, ended.started_at),
+                          worker_id = ended.worker_id
          FROM ended
-        WHERE t.id = ended.task_id AND ended.completed AND t.id = ANY($2::bigint[])
+        WHERE t.id = ended.task_id AND ended.completed
        RETURNING t.id, t.run_id
      )
      SELECT ended.task_id AS "taskId", ended.retry_count AS "retryCount",
-            ended.worker_id AS "workerId", completed.run_id AS "runId"
+            ended.worker_id AS "workerId", completed.run_id AS "runId",
+            ended.first_start AS "firstStart"
        FROM ended LEFT JOIN completed ON completed.id = ended.task_id`,
     [JSON.stringify(results), results.map((r) => r.taskId)],
   );

@@ -77,15 +77,35 @@ export function runsInsert(runs: readonly NewRunRow[]): Write {
   };
 }
 
+/**
+ * Runs reaching a final status. `started` marks runs whose task started in the same batch as it
+ * finished (see endAttempts): their start time is set here, as startAttempts did not run.
+ */
 export function runsFinish(
-  runs: readonly { tenantId: string; runId: string; status: RunStatus }[],
+  runs: readonly { tenantId: string; runId: string; status: RunStatus; started: boolean }[],
 ): Write {
   return {
     text: (first) =>
-      `UPDATE workflow_runs r SET status = x.status, finished_at = now()
-       FROM jsonb_to_recordset($${first}::jsonb) AS x("tenantId" uuid, "runId" uuid, status text)
+      `UPDATE workflow_runs r SET status = x.status, finished_at = now(),
+              started_at = CASE WHEN x.started THEN COALESCE(r.started_at, now())
+                                ELSE r.started_at END
+       FROM jsonb_to_recordset($${first}::jsonb)
+         AS x("tenantId" uuid, "runId" uuid, status text, started bool)
       WHERE r.id = x."runId" AND r.tenant_id = x."tenantId" AND r.id = ANY($${first + 1}::uuid[])`,
     params: [JSON.stringify(runs), runs.map((r) => r.runId)],
+  };
+}
+
+/**
+ * Runs that go on after a task that started and finished in the same batch: RUNNING, as
+ * startAttempts would have made them.
+ */
+export function runsStart(runIds: readonly string[]): Write {
+  return {
+    text: (first) =>
+      `UPDATE workflow_runs SET status = 'RUNNING', started_at = COALESCE(started_at, now())
+        WHERE id = ANY($${first}::uuid[]) AND status = 'QUEUED'`,
+    params: [runIds],
   };
 }
 
