@@ -43,7 +43,7 @@ import {
   type NewTaskRow,
   type RunTaskRow,
 } from './queries/task.queries';
-import { listOnFailureSteps, type OnFailureStep } from './queries/workflow.queries';
+import { findSoleSteps, listOnFailureSteps, type OnFailureStep } from './queries/workflow.queries';
 import { workerStatesUpdate } from './queries/worker.queries';
 import type { ReadyItem } from './scheduler';
 import { isFinal } from './task-lifecycle';
@@ -52,6 +52,12 @@ import type { RunResult, StreamEvent, TaskResult } from './types';
 /** Only what identifies an attempt, so batch statements do not carry whole operations. */
 function attemptKey(op: { taskId: string; retryCount: number }) {
   return { taskId: op.taskId, retryCount: op.retryCount };
+}
+
+/** A task of this run reached a final state: the run's progress is worked out at the end. */
+function touchRun(ctx: Ctx, runId: string, tenantId: string): void {
+  ctx.touchedRuns.set(runId, tenantId);
+  ctx.soleResults.delete(runId);
 }
 
 /** An attempt as a map key. */
@@ -87,6 +93,11 @@ interface Ctx {
   touchedRuns: Map<string, string>;
   /** Touched runs whose task started in this batch too: they may still be QUEUED. */
   startedRuns: Set<string>;
+  /**
+   * Touched runs of a standalone task that completed in this batch, with its result: they are
+   * finished without reading their tasks again. Any other touch of the run takes it out.
+   */
+  soleResults: Map<string, TaskResult>;
   /** Writes nothing later in the batch reads, sent together as the batch's last statement. */
   writes: Write[];
   memo: BatchMemo;
@@ -99,6 +110,8 @@ interface Ctx {
 export interface BatchMemo {
   /** A version's on-failure step, or null when it has none. */
   onFailureSteps: Map<string, OnFailureStep | null>;
+  /** Whether a step is its version's only one (a standalone task without an on-failure step). */
+  soleSteps: Map<string, boolean>;
 }
 
 export async function applyBatch(
@@ -125,6 +138,7 @@ export async function applyBatch(
     ready: [],
     touchedRuns: new Map(),
     startedRuns: new Set(),
+    soleResults: new Map(),
     writes: [],
     memo,
   };
@@ -375,7 +389,7 @@ async function applyResults(
   for (const result of ended) {
     if (result.kind !== 'COMPLETED') continue;
     const attempt = liveKeys.get(attemptId(result))!;
-    if (attempt.runId !== null) ctx.touchedRuns.set(attempt.runId, result.tenantId);
+    if (attempt.runId !== null) touchRun(ctx, attempt.runId, result.tenantId);
     if (attempt.firstStart) {
       if (attempt.runId !== null) ctx.startedRuns.add(attempt.runId);
       ctx.events.push({
@@ -393,6 +407,7 @@ async function applyResults(
       workerId: attempt.workerId,
     });
   }
+  await noteSoleResults(ctx, live);
   await failAttempts(
     ctx,
     ended
@@ -407,6 +422,30 @@ async function applyResults(
         timedOut: false,
       })),
   );
+}
+
+/** Completed standalone tasks finish their runs (see Ctx.soleResults). */
+async function noteSoleResults(
+  ctx: Ctx,
+  live: Awaited<ReturnType<typeof endAttempts>>,
+): Promise<void> {
+  const soleSteps = ctx.memo.soleSteps;
+  const completed = live.filter((a) => a.runId !== null && a.stepId !== null);
+  const unknown = [...new Set(completed.map((a) => a.stepId!))].filter((id) => !soleSteps.has(id));
+  if (unknown.length > 0) {
+    for (const { stepId, sole } of await findSoleSteps(ctx.tx, unknown))
+      soleSteps.set(stepId, sole);
+  }
+  for (const a of completed) {
+    if (soleSteps.get(a.stepId!) !== true) continue;
+    ctx.soleResults.set(a.runId!, {
+      externalId: a.externalId!,
+      readableId: a.readableId!,
+      status: 'COMPLETED',
+      output: a.output,
+      error: null,
+    });
+  }
 }
 
 interface EndedAttempt {
@@ -453,7 +492,7 @@ async function failAttempts(ctx: Ctx, attempts: readonly EndedAttempt[]): Promis
     } else {
       finals.push({ taskId: attempt.taskId, error: attempt.error });
       ctx.events.push({ ...base, eventType: 'FAILED', message: attempt.error, data: attempt.data });
-      ctx.touchedRuns.set(policy.runId, attempt.tenantId);
+      touchRun(ctx, policy.runId, attempt.tenantId);
     }
   }
   if (finals.length > 0) await failTasks(ctx.tx, finals);
@@ -571,7 +610,7 @@ async function applyScheduleTimeouts(
       eventType: 'SCHEDULING_TIMED_OUT',
       message: error,
     });
-    ctx.touchedRuns.set(t.runId, t.tenantId);
+    touchRun(ctx, t.runId, t.tenantId);
   }
 }
 
@@ -600,7 +639,7 @@ async function applyCancels(ctx: Ctx, batch: Batch): Promise<void> {
         eventType: 'CANCELLED',
         message: 'Cancelled by request',
       });
-      ctx.touchedRuns.set(task.runId, op.tenantId);
+      touchRun(ctx, task.runId, op.tenantId);
     }
     op.result = tasks.map((t) => t.externalId);
   }
@@ -660,6 +699,8 @@ async function applyReplays(ctx: Ctx, batch: Batch): Promise<void> {
       if (status === 'QUEUED') queueTask(ctx, task, retryCount);
     }
     await reopenRuns(ctx.tx, op.tenantId, runIds);
+    // A run finished earlier in this batch is live again: its progress is read, not assumed.
+    for (const runId of runIds) ctx.soleResults.delete(runId);
     op.result = targets.map((t) => t.externalId);
   }
 }
@@ -667,8 +708,27 @@ async function applyReplays(ctx: Ctx, batch: Batch): Promise<void> {
 /** DAG progress and run completion for every run a final task state touched in this batch. */
 async function advanceRuns(ctx: Ctx): Promise<void> {
   if (ctx.touchedRuns.size === 0) return;
-  const runs = [...ctx.touchedRuns].map(([runId, tenantId]) => ({ runId, tenantId }));
-  const tasks = await listRunTasks(ctx.tx, runs);
+  const finished: {
+    tenantId: string;
+    runId: string;
+    status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
+    started: boolean;
+  }[] = [];
+  for (const [runId, result] of ctx.soleResults) {
+    const tenantId = ctx.touchedRuns.get(runId)!;
+    finished.push({ tenantId, runId, status: 'COMPLETED', started: ctx.startedRuns.has(runId) });
+    ctx.out.finishedRuns.push({
+      tenantId,
+      runId,
+      status: 'COMPLETED',
+      finishedAt: new Date(ctx.now),
+      tasks: [result],
+    });
+  }
+  const runs = [...ctx.touchedRuns]
+    .filter(([runId]) => !ctx.soleResults.has(runId))
+    .map(([runId, tenantId]) => ({ runId, tenantId }));
+  const tasks = runs.length > 0 ? await listRunTasks(ctx.tx, runs) : [];
   const versionIds = [...new Set(tasks.map((t) => t.workflowVersionId))];
   const onFailureSteps = ctx.memo.onFailureSteps;
   const unknown = versionIds.filter((id) => !onFailureSteps.has(id));
@@ -682,12 +742,6 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
   const onFailureTasks: (NewTaskRow & {
     step: NonNullable<ReturnType<typeof onFailureSteps.get>>;
   })[] = [];
-  const finished: {
-    tenantId: string;
-    runId: string;
-    status: 'COMPLETED' | 'FAILED' | 'CANCELLED';
-    started: boolean;
-  }[] = [];
   const goingOn: string[] = [];
   for (const { runId, tenantId } of runs) {
     const runTasks = tasks.filter((t) => t.runId === runId);

@@ -159,7 +159,7 @@ export class Engine {
   private readonly runtimes = new Map<string, RuntimeState>();
   private readonly runtimeByExternalId = new Map<string, string>();
   private readonly versions = new VersionCache();
-  private readonly batchMemo: BatchMemo = { onFailureSteps: new Map() };
+  private readonly batchMemo: BatchMemo = { onFailureSteps: new Map(), soleSteps: new Map() };
   private readonly runSubscribers = new Map<string, Set<RunSubscriber>>();
   private readonly streamSubscribers = new Map<string, Set<StreamSubscriber>>();
   /** Deadline actions already buffered, so a scan does not buffer them twice. */

@@ -134,7 +134,8 @@ export async function assignAttempts(
  * A completed attempt whose STARTED arrived in the same batch carries `startedAt`: its task
  * goes from QUEUED to COMPLETED in one row version instead of two (a no-op task's start and
  * result usually land in one tick). `firstStart` says whether that start is the attempt's first,
- * so the caller records STARTED once.
+ * so the caller records STARTED once. A completed attempt also returns what its run's result
+ * needs of the task, so that the run of a standalone task finishes without reading it again.
  */
 export async function endAttempts(
   db: Queryable,
@@ -152,6 +153,11 @@ export async function endAttempts(
     workerId: string;
     runId: string | null;
     firstStart: boolean;
+    /** Of a completed attempt: its task, for the run's result. */
+    stepId: string | null;
+    externalId: string | null;
+    readableId: string | null;
+    output: unknown;
   }[]
 > {
   const { rows } = await db.query<{
@@ -160,6 +166,10 @@ export async function endAttempts(
     workerId: string;
     runId: string | null;
     firstStart: boolean;
+    stepId: string | null;
+    externalId: string | null;
+    readableId: string | null;
+    output: unknown;
   }>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
@@ -179,11 +189,13 @@ export async function endAttempts(
                           worker_id = ended.worker_id
          FROM ended
         WHERE t.id = ended.task_id AND ended.completed
-       RETURNING t.id, t.run_id
+       RETURNING t.id, t.run_id, t.step_id, t.external_id, t.readable_id, t.output
      )
      SELECT ended.task_id AS "taskId", ended.retry_count AS "retryCount",
             ended.worker_id AS "workerId", completed.run_id AS "runId",
-            ended.first_start AS "firstStart"
+            ended.first_start AS "firstStart", completed.step_id AS "stepId",
+            completed.external_id AS "externalId", completed.readable_id AS "readableId",
+            completed.output
        FROM ended LEFT JOIN completed ON completed.id = ended.task_id`,
     [JSON.stringify(results), results.map((r) => r.taskId)],
   );

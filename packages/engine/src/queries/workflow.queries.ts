@@ -145,6 +145,21 @@ export async function listOnFailureSteps(
   return rows;
 }
 
+/** Which of these steps are the only step of their version (a standalone task, no on-failure). */
+export async function findSoleSteps(
+  db: Queryable,
+  stepIds: readonly string[],
+): Promise<{ stepId: string; sole: boolean }[]> {
+  const { rows } = await db.query<{ stepId: string; sole: boolean }>(
+    `SELECT s.id AS "stepId",
+            (SELECT count(*) FROM workflow_steps o
+              WHERE o.workflow_version_id = s.workflow_version_id) = 1 AS sole
+       FROM workflow_steps s WHERE s.id = ANY($1::uuid[])`,
+    [stepIds],
+  );
+  return rows;
+}
+
 /** Marks a workflow deleted; resolves to its name, or undefined when there was none to delete. */
 export async function softDeleteWorkflow(
   db: Queryable,
