@@ -25,7 +25,7 @@ import {
   type Child,
 } from '../lib/child';
 import { machineInfo, type MachineInfo } from '../lib/machine';
-import { cpuDelta, postgresCpu, loadAverage, machineBusyCpuMs, processCpuMs } from '../lib/proc';
+import { cpuDelta, postgresCpu, loadAverage, machineCpuMs, processCpuMs } from '../lib/proc';
 import { nowMs } from '../lib/stats';
 import {
   evaluateTargets,
@@ -236,7 +236,7 @@ function readStatsFile(path: string): ServerStats | undefined {
 
 interface CpuSample {
   at: number;
-  machine: number;
+  machine: { busy: number; steal: number };
   server: number;
   postgres: Map<number, number>;
   workers: number;
@@ -264,7 +264,7 @@ interface Processes {
 function sampleCpu(p: Processes, postgresDatabase: string | undefined): CpuSample {
   return {
     at: nowMs(),
-    machine: machineBusyCpuMs(),
+    machine: machineCpuMs(),
     server: processCpuMs(p.server.pid),
     postgres: postgresDatabase ? postgresCpu(postgresDatabase) : new Map(),
     workers: p.workers.reduce((sum, w) => sum + processCpuMs(w.pid), 0),
@@ -283,8 +283,11 @@ function phaseCosts(
   const postgres = cpuDelta(from.go.postgres, to.arrival.postgres);
   const workers = to.arrival.workers - from.go.workers;
   const generator = to.arrival.generator - from.go.generator;
-  const machine = to.arrival.machine - from.go.machine;
+  const machine = to.arrival.machine.busy - from.go.machine.busy;
+  const steal = to.arrival.machine.steal - from.go.machine.steal;
   const others = Math.max(0, machine - server - postgres - workers - generator);
+  const cores = (ms: number) =>
+    seconds > 0 ? Math.round((ms / (seconds * 1000)) * 100) / 100 : null;
   const perTask = (n: number | undefined) =>
     n === undefined || tasks === 0 ? null : Math.round((n / tasks) * 1000) / 1000;
   const statements =
@@ -307,8 +310,10 @@ function phaseCosts(
       generator: Math.round(generator),
       machineBusy: Math.round(machine),
       otherProcesses: Math.round(others),
+      steal: Math.round(steal),
     },
-    otherProcessesCores: seconds > 0 ? Math.round((others / (seconds * 1000)) * 100) / 100 : null,
+    otherProcessesCores: cores(others),
+    stealCores: cores(steal),
     perTask: {
       serverCpuMs: perTask(server),
       postgresCpuMs: perTask(postgres),

@@ -11,10 +11,13 @@ export interface PhaseCosts {
     workers: number;
     generator: number;
     machineBusy: number;
+    steal: number;
     otherProcesses: number;
   };
   /** CPU used by processes outside the benchmark during the phase, in cores (0..nproc). */
   otherProcessesCores: number | null;
+  /** CPU the hypervisor took from this machine's virtual CPUs (see machineCpuMs). */
+  stealCores: number | null;
   perTask: {
     serverCpuMs: number | null;
     postgresCpuMs: number | null;
@@ -254,6 +257,7 @@ export function renderBackendMarkdown(r: BackendResult): string {
   );
   lines.push(
     `| other processes on the machine (cores busy) | ${fmt(latency.costs.otherProcessesCores, 2)} | ${fmt(open.costs.otherProcessesCores, 2)} | ${fmt(burst.costs.otherProcessesCores, 2)} |`,
+    `| CPU taken by the hypervisor (steal, cores) | ${fmt(latency.costs.stealCores, 2)} | ${fmt(open.costs.stealCores, 2)} | ${fmt(burst.costs.stealCores, 2)} |`,
   );
   lines.push(
     `| server CPU utilisation (1 = one core) | ${fmt(latency.costs.serverCpuUtilisation, 2)} | ${fmt(open.costs.serverCpuUtilisation, 2)} | ${fmt(burst.costs.serverCpuUtilisation, 2)} |`,

@@ -97,16 +97,21 @@ export function sumValues(map: Map<number, number>): number {
   return total;
 }
 
-/** Busy CPU milliseconds of the whole machine (all CPUs, /proc/stat, idle and iowait excluded). */
-export function machineBusyCpuMs(): number {
+/**
+ * CPU milliseconds of the whole machine (all CPUs, /proc/stat): `busy` is what its processes
+ * and the kernel ran (idle, iowait and steal excluded); `steal` is time the hypervisor gave
+ * our virtual CPUs to someone else while they had work, which slows every process here and
+ * is the usual reason one run's latencies differ from another's on the same code.
+ */
+export function machineCpuMs(): { busy: number; steal: number } {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
     const f = line.trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal (guest is already in user)
-    const busy = f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!;
-    return (busy * 1000) / clockTicks();
+    const busy = f[0]! + f[1]! + f[2]! + f[5]! + f[6]!;
+    return { busy: (busy * 1000) / clockTicks(), steal: (f[7]! * 1000) / clockTicks() };
   } catch {
-    return 0;
+    return { busy: 0, steal: 0 };
   }
 }
 
