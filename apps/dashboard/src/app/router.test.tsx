@@ -76,6 +76,13 @@ function renderAt(path: string, seed: Seed = {}) {
   return router;
 }
 
+const SETTLE_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits for the redirects to end at `expected`. The first test to reach a screen also waits for
+ * its lazy chunk to be transformed, which took over 3 s on a busy CI machine: the wait is
+ * generous, as a wait for behaviour rather than a timing check.
+ */
 async function settlesAt(router: ReturnType<typeof renderAt>, expected: string) {
   await waitFor(
     () => {
@@ -83,7 +90,7 @@ async function settlesAt(router: ReturnType<typeof renderAt>, expected: string) 
       expect(`${pathname}${search}`).toBe(expected);
       expect(router.state.navigation.state).toBe('idle');
     },
-    { timeout: 3000 },
+    { timeout: SETTLE_TIMEOUT_MS },
   );
 }
 
@@ -96,7 +103,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('root and legacy routes', () => {
+describe('root and legacy routes', { timeout: 3 * SETTLE_TIMEOUT_MS }, () => {
   it('sends / through /workflow-runs to the first tenant runs page', async () => {
     const router = renderAt('/');
     await settlesAt(router, '/tenants/t1/runs');
