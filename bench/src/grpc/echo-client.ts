@@ -5,23 +5,10 @@
  * Messages are 300 bytes, about the size of the SDK's step events. Prints "done <ms>".
  */
 import * as grpc from '@grpc/grpc-js';
+import { ECHO_METHOD } from './echo-method';
 
 const [port, mode, a, b] = process.argv.slice(2);
-const same = (bytes: Buffer) => bytes;
-const Client = grpc.makeGenericClientConstructor(
-  {
-    Echo: {
-      path: '/bench.Echo/Echo',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: same,
-      requestDeserialize: same,
-      responseSerialize: same,
-      responseDeserialize: same,
-    },
-  },
-  'Echo',
-);
+const Client = grpc.makeGenericClientConstructor({ Echo: ECHO_METHOD }, 'Echo');
 const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
 const message = Buffer.alloc(300, 1);
 const echo = () =>

@@ -10,20 +10,9 @@ import { createServer } from 'node:http2';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { GrpcTransport } from '../../../apps/server/src/grpc/transport/server';
 import { GrpcError, Status } from '../../../apps/server/src/grpc/transport/status';
+import { ECHO_METHOD as echo } from './echo-method';
 
 const [impl, portArg] = process.argv.slice(2);
-const same = (bytes: Buffer) => bytes;
-/** Raw bytes in and out: the measurement is of the transport, not of protobuf. */
-const echo = {
-  path: '/bench.Echo/Echo',
-  requestStream: false,
-  responseStream: false,
-  requestSerialize: same,
-  requestDeserialize: same,
-  responseSerialize: same,
-  responseDeserialize: same,
-};
-
 async function listen(): Promise<void> {
   const port = Number(portArg);
   if (impl === 'grpc-js') {

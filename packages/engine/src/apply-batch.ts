@@ -8,7 +8,7 @@ import type { Queryable } from '@trellis/db';
 import { retryDelayMs } from './backoff';
 import type { Batch, ResultOp, ScheduleTimeoutOp, StartOp } from './batch';
 import { descendantsOf, planRunProgress } from './dag';
-import { endAttempts, startAttempts } from './queries/attempt.queries';
+import { endAttempts, startAttempts, type EndedAttemptRow } from './queries/attempt.queries';
 import { eventsInsert } from './queries/event.queries';
 import { runWrites, type Write } from './queries/combined-writes';
 import {
@@ -425,10 +425,7 @@ async function applyResults(
 }
 
 /** Completed standalone tasks finish their runs (see Ctx.soleResults). */
-async function noteSoleResults(
-  ctx: Ctx,
-  live: Awaited<ReturnType<typeof endAttempts>>,
-): Promise<void> {
+async function noteSoleResults(ctx: Ctx, live: readonly EndedAttemptRow[]): Promise<void> {
   const soleSteps = ctx.memo.soleSteps;
   const completed = live.filter((a) => a.runId !== null && a.stepId !== null);
   const unknown = [...new Set(completed.map((a) => a.stepId!))].filter((id) => !soleSteps.has(id));

@@ -137,6 +137,20 @@ export async function assignAttempts(
  * so the caller records STARTED once. A completed attempt also returns what its run's result
  * needs of the task, so that the run of a standalone task finishes without reading it again.
  */
+/** An attempt that was live when its result arrived. */
+export interface EndedAttemptRow {
+  taskId: string;
+  retryCount: number;
+  workerId: string;
+  runId: string | null;
+  firstStart: boolean;
+  /** Of a completed attempt: its task, for the run's result. */
+  stepId: string | null;
+  externalId: string | null;
+  readableId: string | null;
+  output: unknown;
+}
+
 export async function endAttempts(
   db: Queryable,
   results: readonly {
@@ -146,31 +160,8 @@ export async function endAttempts(
     output: unknown;
     startedAt?: Date | undefined;
   }[],
-): Promise<
-  {
-    taskId: string;
-    retryCount: number;
-    workerId: string;
-    runId: string | null;
-    firstStart: boolean;
-    /** Of a completed attempt: its task, for the run's result. */
-    stepId: string | null;
-    externalId: string | null;
-    readableId: string | null;
-    output: unknown;
-  }[]
-> {
-  const { rows } = await db.query<{
-    taskId: string;
-    retryCount: number;
-    workerId: string;
-    runId: string | null;
-    firstStart: boolean;
-    stepId: string | null;
-    externalId: string | null;
-    readableId: string | null;
-    output: unknown;
-  }>(
+): Promise<EndedAttemptRow[]> {
+  const { rows } = await db.query<EndedAttemptRow>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS x("taskId" bigint, "retryCount" int, completed bool, output jsonb,
