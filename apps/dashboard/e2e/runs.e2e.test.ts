@@ -72,6 +72,13 @@ async function runStatus(runId: string): Promise<V1TaskStatus> {
   return owner.api.request<V1TaskStatus>('GET', `/api/v1/stable/workflow-runs/${runId}/status`);
 }
 
+/**
+ * How long a poll waits for a screen's first data. A fresh page loads its route's chunk and
+ * first queries; on a busy CI machine that took longer than expect.poll's default 5 s. It
+ * bounds a wait for behaviour and is not a timing check.
+ */
+const FIRST_DATA_TIMEOUT_MS = 15_000;
+
 async function waitForStatus(runId: string, status: V1TaskStatus, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let last: V1TaskStatus | undefined;
@@ -110,7 +117,9 @@ describe('runs', () => {
     // Checked live against the input schema the SDK registered.
     await input.fill('{"rows": "three"}');
     await expect
-      .poll(() => dialog.getByText("Does not match the workflow's input schema").count())
+      .poll(() => dialog.getByText("Does not match the workflow's input schema").count(), {
+        timeout: FIRST_DATA_TIMEOUT_MS,
+      })
       .toBe(1);
     await expect(dialog.getByRole('button', { name: 'Run now' }).isDisabled()).resolves.toBe(true);
     await input.fill('{"rows": 3}');
@@ -120,7 +129,9 @@ describe('runs', () => {
 
     await waitForPath(page, new RegExp(`^/tenants/${tenantId}/runs/[0-9a-f-]{36}$`));
     const runId = new URL(page.url()).pathname.split('/').at(-1)!;
-    await expect.poll(() => runStatusBadge(page).textContent()).toBe('QUEUED');
+    await expect
+      .poll(() => runStatusBadge(page).textContent(), { timeout: FIRST_DATA_TIMEOUT_MS })
+      .toBe('QUEUED');
 
     await owner.api.request('PATCH', `/api/v1/workflows/${etlId}`, { body: { isPaused: false } });
     await expect
@@ -159,7 +170,9 @@ describe('runs', () => {
     await waitForStatus(runId, 'RUNNING');
     const page = await signedInPage();
     await page.goto(`/tenants/${tenantId}/runs/${runId}`);
-    await expect.poll(() => runStatusBadge(page).textContent()).toBe('RUNNING');
+    await expect
+      .poll(() => runStatusBadge(page).textContent(), { timeout: FIRST_DATA_TIMEOUT_MS })
+      .toBe('RUNNING');
 
     await page
       .getByRole('group', { name: /Task graph/ })
@@ -187,7 +200,9 @@ describe('runs', () => {
     await waitForStatus(runId, 'FAILED');
     const page = await signedInPage();
     await page.goto(`/tenants/${tenantId}/runs/${runId}`);
-    await expect.poll(() => runStatusBadge(page).textContent()).toBe('FAILED');
+    await expect
+      .poll(() => runStatusBadge(page).textContent(), { timeout: FIRST_DATA_TIMEOUT_MS })
+      .toBe('FAILED');
     await page
       .getByRole('region', { name: 'Error' })
       .getByText(/flaky failure/)
@@ -215,13 +230,17 @@ describe('runs', () => {
       `/tenants/${tenantId}/runs?workflow-runs-main-workflow-runs-filters=${filters}`,
     );
     const table = page.getByRole('table', { name: 'Runs' });
-    await expect.poll(() => table.locator('[data-run-row]').count()).toBe(3);
+    await expect
+      .poll(() => table.locator('[data-run-row]').count(), { timeout: FIRST_DATA_TIMEOUT_MS })
+      .toBe(3);
 
     await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: /Cancel/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel runs' });
     await expect
-      .poll(() => dialog.getByTestId('bulk-count').textContent())
+      .poll(() => dialog.getByTestId('bulk-count').textContent(), {
+        timeout: FIRST_DATA_TIMEOUT_MS,
+      })
       .toMatch(/^3 runs match/);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Canceling 3 task runs', { exact: true }).waitFor({ timeout: 15_000 });
@@ -251,7 +270,7 @@ describe('runs', () => {
       JSON.parse(
         new URL(page.url()).searchParams.get('workflow-runs-main-workflow-runs-filters') ?? '{}',
       ) as unknown;
-    await expect.poll(read).toEqual(expected);
+    await expect.poll(read, { timeout: FIRST_DATA_TIMEOUT_MS }).toEqual(expected);
 
     await page.reload();
     await page.getByRole('button', { name: 'Filters (4 active)' }).waitFor();
