@@ -91,6 +91,59 @@ describe(`Database on ${testDatabaseKind()}`, () => {
     });
   });
 
+  describe('prepared statements', () => {
+    it('runs a statement many times with different parameters and types', async () => {
+      const insert = 'insert into item (id, label) values ($1, $2)';
+      for (let id = 1; id <= 20; id++) await db.query(insert, [id, `label ${id}`]);
+      const read = 'select id, label from item where id = any($1::int[]) order by id';
+      expect((await db.query(read, [[3, 7]])).rows).toEqual([
+        { id: 3, label: 'label 3' },
+        { id: 7, label: 'label 7' },
+      ]);
+      expect((await db.query(read, [[20]])).rows).toEqual([{ id: 20, label: 'label 20' }]);
+      expect((await db.query(read, [[]])).rows).toEqual([]);
+    });
+
+    it('keeps working past the number of statements a session keeps prepared', async () => {
+      const texts = Array.from({ length: 520 }, (_, i) => `select $1::int + ${i} as n`);
+      for (const [i, text] of texts.entries()) {
+        expect((await db.query<{ n: number }>(text, [1])).rows[0]?.n).toBe(1 + i);
+      }
+      // The first ones were let go to make room; they are prepared again.
+      expect((await db.query<{ n: number }>(texts[0]!, [5])).rows[0]?.n).toBe(5);
+      expect((await db.query<{ n: number }>(texts[519]!, [5])).rows[0]?.n).toBe(524);
+    });
+
+    it('runs statements sent concurrently inside one transaction', async () => {
+      const labels = await db.transaction(async (tx) => {
+        await Promise.all(
+          [1, 2, 3, 4].map((id) =>
+            tx.query('insert into item (id, label) values ($1, $2)', [id, `l${id}`]),
+          ),
+        );
+        const reads = await Promise.all(
+          [4, 1].map((id) =>
+            tx.query<{ label: string }>('select label from item where id = $1', [id]),
+          ),
+        );
+        return reads.map(({ rows }) => rows[0]?.label);
+      });
+      expect(labels).toEqual(['l4', 'l1']);
+      expect(await countItems()).toBe(4);
+    });
+
+    it.runIf(testDatabaseKind() === 'pglite')(
+      'prepares a statement again once DDL changed the shape of its rows',
+      async () => {
+        await db.query(`insert into item values (1, 'a')`);
+        const read = 'select * from item where id = $1';
+        expect((await db.query(read, [1])).rows).toEqual([{ id: 1, label: 'a' }]);
+        await db.exec('alter table item add column extra int default 7');
+        expect((await db.query(read, [1])).rows).toEqual([{ id: 1, label: 'a', extra: 7 }]);
+      },
+    );
+  });
+
   describe('exec', () => {
     it('runs several statements in one call', async () => {
       await db.exec(`

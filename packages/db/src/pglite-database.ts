@@ -1,9 +1,9 @@
-import { PGlite, TransactionAbortedError as PgliteAbortedError, types } from '@electric-sql/pglite';
-import type { Transaction } from '@electric-sql/pglite';
+import { Mutex, PGlite, types } from '@electric-sql/pglite';
 import { assertChannelName } from './channel-name';
 import { TransactionAbortedError } from './database';
 import type { Database, Queryable, QueryResult } from './database';
 import { openPgliteDataDir } from './pglite-data-dir';
+import { PgliteSession } from './pglite-session';
 import { TransactionScope } from './transaction-scope';
 
 export interface PgliteDatabaseOptions {
@@ -25,7 +25,7 @@ const portableParsers = {
 export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<Database> {
   if (options.dataDir === undefined) {
     const pglite = await PGlite.create({ parsers: portableParsers, loadDataDir: options.template });
-    return new PgliteDatabase(pglite, () => {});
+    return PgliteDatabase.open(pglite, () => {});
   }
   if (options.template !== undefined) {
     throw new Error('A template only applies to an in-memory PGlite database.');
@@ -33,25 +33,40 @@ export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): P
   const { pglite, release } = await openPgliteDataDir(options.dataDir, {
     parsers: portableParsers,
   });
-  return new PgliteDatabase(pglite, release);
+  return PgliteDatabase.open(pglite, release);
 }
 
 /**
- * PGlite is one PostgreSQL session. Its own mutex makes `query`, `exec` and `transaction` wait
- * while a transaction is open, so statements never interleave into someone else's transaction;
- * and its `transaction` rolls back before rethrowing. This adapter adds what PGlite leaves out:
- * failing fast on statements sent to the outer database from inside a transaction (they would
- * deadlock), portable value types and errors, and the data folder's lock.
+ * PGlite is one PostgreSQL session, driven here through the wire protocol (pglite-session.ts)
+ * rather than PGlite's query API, which parses and plans every statement on every call. A
+ * mutex makes `query`, `exec` and `transaction` wait while a transaction is open, so
+ * statements never interleave into someone else's transaction. The adapter also fails fast on
+ * statements sent to the outer database from inside a transaction (they would deadlock), and
+ * holds the data folder's lock.
  */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite';
   readonly #pglite: PGlite;
+  readonly #session: PgliteSession;
   readonly #releaseDataDir: () => void;
   readonly #scope = new TransactionScope();
+  readonly #mutex = new Mutex();
+  #closed = false;
 
-  constructor(pglite: PGlite, releaseDataDir: () => void) {
+  private constructor(pglite: PGlite, releaseDataDir: () => void) {
     this.#pglite = pglite;
+    this.#session = new PgliteSession(pglite);
     this.#releaseDataDir = releaseDataDir;
+  }
+
+  static async open(pglite: PGlite, releaseDataDir: () => void): Promise<PgliteDatabase> {
+    const db = new PgliteDatabase(pglite, releaseDataDir);
+    // As on PostgreSQL (postgres-database.ts): a prepared statement would otherwise switch to a
+    // generic plan after five runs, chosen once for the table sizes of that moment; the
+    // engine's batches range from one row to hundreds, and a plan chosen for a small table
+    // keeps scanning it whole once it has grown.
+    await db.exec('SET plan_cache_mode = force_custom_plan');
+    return db;
   }
 
   query<Row = Record<string, unknown>>(
@@ -59,55 +74,78 @@ class PgliteDatabase implements Database {
     params?: readonly unknown[],
   ): Promise<QueryResult<Row>> {
     this.#scope.assertOutside();
-    return runQuery<Row>(this.#pglite, text, params);
+    return this.#exclusive(async () => {
+      const result = await this.#session.query<Row>(text, params);
+      await this.#pglite.syncToFs();
+      return result;
+    });
   }
 
   async exec(sql: string): Promise<void> {
     this.#scope.assertOutside();
-    await this.#pglite.exec(sql);
+    await this.#exclusive(async () => {
+      await this.#session.exec(sql);
+      await this.#pglite.syncToFs();
+    });
   }
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     this.#scope.assertOutside();
-    try {
-      return await this.#pglite.transaction((tx) =>
-        this.#scope.run(() => work(transactionQueryable(tx))),
-      );
-    } catch (error) {
-      throw error instanceof PgliteAbortedError ? new TransactionAbortedError() : error;
-    }
+    return this.#exclusive(async () => {
+      const session = this.#session;
+      let open = true;
+      const assertOpen = () => {
+        if (!open) throw new Error('The transaction is over: its `tx` can no longer be used.');
+      };
+      const tx: Queryable = {
+        query: async <Row>(text: string, params?: readonly unknown[]) => {
+          assertOpen();
+          return session.query<Row>(text, params);
+        },
+        exec: async (sql) => {
+          assertOpen();
+          await session.exec(sql);
+        },
+      };
+      await session.exec('BEGIN');
+      try {
+        const result = await this.#scope.run(() => work(tx));
+        // COMMIT of a transaction in which a statement failed answers ROLLBACK, not an error.
+        if ((await session.exec('COMMIT')) === 'ROLLBACK') throw new TransactionAbortedError();
+        return result;
+      } catch (error) {
+        if (session.inTransaction) await session.exec('ROLLBACK');
+        throw error;
+      } finally {
+        open = false;
+        await this.#pglite.syncToFs();
+      }
+    });
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     this.#scope.assertOutside();
     assertChannelName(channel);
-    const unlisten = await this.#pglite.listen(channel, onNotify);
-    return () => unlisten();
+    await this.#exclusive(() => this.#session.listen(channel, onNotify));
+    return () => this.#exclusive(() => this.#session.unlisten(channel, onNotify));
   }
 
   async close(): Promise<void> {
-    try {
-      await this.#pglite.close();
-    } finally {
-      this.#releaseDataDir();
-    }
+    await this.#mutex.runExclusive(async () => {
+      if (this.#closed) return;
+      this.#closed = true;
+      try {
+        await this.#pglite.close();
+      } finally {
+        this.#releaseDataDir();
+      }
+    });
   }
-}
 
-function transactionQueryable(tx: Transaction): Queryable {
-  return {
-    query: (text, params) => runQuery(tx, text, params),
-    exec: async (sql) => {
-      await tx.exec(sql);
-    },
-  };
-}
-
-async function runQuery<Row>(
-  target: PGlite | Transaction,
-  text: string,
-  params: readonly unknown[] | undefined,
-): Promise<QueryResult<Row>> {
-  const result = await target.query<Row>(text, params ? [...params] : undefined);
-  return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.#mutex.runExclusive(async () => {
+      if (this.#closed) throw new Error('The database is closed.');
+      return work();
+    });
+  }
 }
