@@ -74,19 +74,12 @@ class PgliteDatabase implements Database {
     params?: readonly unknown[],
   ): Promise<QueryResult<Row>> {
     this.#scope.assertOutside();
-    return this.#exclusive(async () => {
-      const result = await this.#session.query<Row>(text, params);
-      await this.#pglite.syncToFs();
-      return result;
-    });
+    return this.#exclusive(() => this.#session.query<Row>(text, params));
   }
 
   async exec(sql: string): Promise<void> {
     this.#scope.assertOutside();
-    await this.#exclusive(async () => {
-      await this.#session.exec(sql);
-      await this.#pglite.syncToFs();
-    });
+    await this.#exclusive(() => this.#session.exec(sql));
   }
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -118,7 +111,6 @@ class PgliteDatabase implements Database {
         throw error;
       } finally {
         open = false;
-        await this.#pglite.syncToFs();
       }
     });
   }
@@ -142,10 +134,18 @@ class PgliteDatabase implements Database {
     });
   }
 
+  /**
+   * Runs `work` alone on the session, then lets PGlite flush its file system, as its own API
+   * does after every statement outside a transaction and after every transaction.
+   */
   #exclusive<T>(work: () => Promise<T>): Promise<T> {
     return this.#mutex.runExclusive(async () => {
       if (this.#closed) throw new Error('The database is closed.');
-      return work();
+      try {
+        return await work();
+      } finally {
+        await this.#pglite.syncToFs();
+      }
     });
   }
 }

@@ -52,7 +52,9 @@ export class PgliteSession {
 
   query<Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
     return this.#serial(async () => {
-      const reply = params ? await this.#runPrepared(text, params) : await this.#runOnce(text);
+      const reply = params
+        ? await this.#runPrepared(text, params)
+        : await this.#exchange(runOnceMessage(text));
       return {
         rows: reply.rows as Row[],
         rowCount: rowCountOf(reply.commandTag),
@@ -62,19 +64,14 @@ export class PgliteSession {
 
   /** Runs SQL that may hold several statements; resolves with the last command tag. */
   exec(sql: string): Promise<string | null> {
-    return this.#serial(async () => {
-      const reply = await this.#send(simpleQueryMessage(sql), null);
-      if (reply.error) throw reply.error;
-      return reply.commandTag;
-    });
+    return this.#serial(async () => (await this.#exchange(simpleQueryMessage(sql))).commandTag);
   }
 
   listen(channel: string, onNotify: (payload: string) => void): Promise<void> {
     return this.#serial(async () => {
       let handlers = this.#listeners.get(channel);
       if (!handlers) {
-        const reply = await this.#send(simpleQueryMessage(`LISTEN ${channel}`), null);
-        if (reply.error) throw reply.error;
+        await this.#exchange(simpleQueryMessage(`LISTEN ${channel}`));
         handlers = new Set();
         this.#listeners.set(channel, handlers);
       }
@@ -87,8 +84,7 @@ export class PgliteSession {
       const handlers = this.#listeners.get(channel);
       if (!handlers?.delete(onNotify) || handlers.size > 0) return;
       this.#listeners.delete(channel);
-      const reply = await this.#send(simpleQueryMessage(`UNLISTEN ${channel}`), null);
-      if (reply.error) throw reply.error;
+      await this.#exchange(simpleQueryMessage(`UNLISTEN ${channel}`));
     });
   }
 
@@ -119,8 +115,7 @@ export class PgliteSession {
       await this.#close(oldestText, oldest);
     }
     const name = `trellis_${++this.#statementCount}`;
-    const reply = await this.#send(prepareMessage(name, text), null);
-    if (reply.error) throw reply.error;
+    const reply = await this.#exchange(prepareMessage(name, text));
     const statement = { name, paramTypes: reply.paramTypes ?? [], fields: reply.fields };
     this.#statements.set(text, statement);
     return statement;
@@ -131,8 +126,9 @@ export class PgliteSession {
     await this.#send(closeStatementMessage(statement.name), null);
   }
 
-  async #runOnce(text: string): Promise<Reply> {
-    const reply = await this.#send(runOnceMessage(text), null);
+  /** An exchange whose error, if any, is thrown. */
+  async #exchange(message: Uint8Array): Promise<Reply> {
+    const reply = await this.#send(message, null);
     if (reply.error) throw reply.error;
     return reply;
   }

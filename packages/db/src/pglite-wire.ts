@@ -16,7 +16,7 @@ export interface Field {
 
 export type Parser = (text: string, typeId: number) => unknown;
 
-export interface Notification {
+interface Notification {
   channel: string;
   payload: string;
 }
@@ -37,13 +37,16 @@ export interface Reply {
   status: string | null;
 }
 
-export const syncMessage: Uint8Array = serialize.sync();
+const syncMessage = serialize.sync();
 const executeAndSync = concat([serialize.execute(), syncMessage]);
-const describeStatement = (name: string) => serialize.describe({ type: 'S', name });
 
 /** Parse (named or unnamed) and Describe: the parameter types and the row shape. */
 export function prepareMessage(name: string, text: string): Uint8Array {
-  return concat([serialize.parse({ name, text, types: [] }), describeStatement(name), syncMessage]);
+  return concat([
+    serialize.parse({ name, text, types: [] }),
+    serialize.describe({ type: 'S', name }),
+    syncMessage,
+  ]);
 }
 
 /** Bind, Execute, Sync: one run of a parsed statement. */
