@@ -1,6 +1,6 @@
 /**
  * Server CPU per unary call, grpc-js's Server vs our transport (and bare node:http2, the
- * floor), on a trivial echo method:
+ * least any server built on node:http2 could pay), on a trivial echo method:
  * `npm run bench:grpc -w @trellis/bench [-- rounds]` (about a minute a round).
  *
  * Two loads, as the engine sees them: calls spaced at 900/s for 10 s (CPU per call when each

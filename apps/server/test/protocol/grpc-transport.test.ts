@@ -558,7 +558,13 @@ describe('streams', () => {
   });
 
   it('ends the call with an error, and says so, when a later message is bad', async () => {
-    const answer = await rawCall('/test.Echo/Bidi', [frame('good'), frame('bad', 2)]);
+    const { stream, answer: answered } = request(open(), '/test.Echo/Bidi');
+    stream.write(frame('good'));
+    // The bad message goes once the good one is handled: sent together, the call could fail
+    // before its handler is set up, and the good one would never be echoed.
+    await until(() => hooks.bidiSeen?.length === 1);
+    stream.end(frame('bad', 2));
+    const answer = await answered;
     expect(answer.messages.map(String)).toEqual(['good']);
     expect(statusOf(answer).code).toBe(Status.INTERNAL);
     await until(() => hooks.bidiSeen?.includes('close') === true);

@@ -9,9 +9,10 @@
  * a unary response go nowhere; no handler here needs to stop work early for it.
  */
 import { EventEmitter } from 'node:events';
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { decompress, frameMessage, MessageDecoder } from './framing';
+import { encodeHeaderBlock, type HeaderField } from './http2/hpack';
+import type { RequestHeaders, ServerStream } from './http2/stream';
 import { encodeGrpcMessage, GrpcError, Status } from './status';
 
 export interface CallOptions {
@@ -24,7 +25,7 @@ export type MethodCodec = MethodDefinition<object, object>;
 
 export interface UnaryCall<Req> {
   readonly request: Req;
-  readonly metadata: IncomingHttpHeaders;
+  readonly metadata: RequestHeaders;
 }
 
 /** Resolves with the response message, or rejects with the failure to send as the status. */
@@ -44,7 +45,7 @@ interface StreamEvents<Req> {
 }
 
 export interface BidiStreamingCall<Req, Res> {
-  readonly metadata: IncomingHttpHeaders;
+  readonly metadata: RequestHeaders;
   /** Sends a message; does nothing once the call has ended. */
   write(message: Res): void;
   /** Ends the call with OK; does nothing once it has ended. */
@@ -69,23 +70,28 @@ export type StreamHandler<Req = never, Res = never> = (
   call: ServerStreamingCall<Req, Res>,
 ) => Promise<void>;
 
-const RESPONSE_HEADERS: OutgoingHttpHeaders = {
-  ':status': 200,
-  'content-type': 'application/grpc+proto',
+const RESPONSE_HEADERS: HeaderField[] = [
+  [':status', '200'],
+  ['content-type', 'application/grpc+proto'],
   // The SDK gzips what it sends until a response says the server accepts identity only, and
   // inflating every small message was a large share of the server's CPU; see framing.ts.
-  'grpc-accept-encoding': 'identity',
-};
+  ['grpc-accept-encoding', 'identity'],
+];
+/** The blocks every successful call sends, encoded once. */
+const RESPONSE_HEADERS_BLOCK = encodeHeaderBlock(RESPONSE_HEADERS);
+const OK_TRAILERS: HeaderField[] = [['grpc-status', String(Status.OK)]];
+const OK_TRAILERS_BLOCK = encodeHeaderBlock(OK_TRAILERS);
 
-const OK_TRAILERS: OutgoingHttpHeaders = { 'grpc-status': Status.OK };
-
-function statusTrailers(error: GrpcError): OutgoingHttpHeaders {
-  return { 'grpc-status': error.code, 'grpc-message': encodeGrpcMessage(error.message) };
+function statusTrailers(error: GrpcError): HeaderField[] {
+  return [
+    ['grpc-status', String(error.code)],
+    ['grpc-message', encodeGrpcMessage(error.message)],
+  ];
 }
 
 /** Answers a stream with a status alone (a trailers-only response), e.g. for an unknown method. */
-export function respondWithStatus(stream: ServerHttp2Stream, error: GrpcError): void {
-  stream.respond({ ...RESPONSE_HEADERS, ...statusTrailers(error) }, { endStream: true });
+export function respondWithStatus(stream: ServerStream, error: GrpcError): void {
+  stream.respond(encodeHeaderBlock([...RESPONSE_HEADERS, ...statusTrailers(error)]), true);
 }
 
 abstract class ServerCall {
@@ -94,39 +100,40 @@ abstract class ServerCall {
   private readonly decoder: MessageDecoder;
 
   constructor(
-    protected readonly stream: ServerHttp2Stream,
-    readonly metadata: IncomingHttpHeaders,
+    protected readonly stream: ServerStream,
+    readonly metadata: RequestHeaders,
     protected readonly method: MethodCodec,
     protected readonly options: CallOptions,
   ) {
     this.decoder = new MessageDecoder(options.maxMessageBytes, (payload, compressed) =>
       this.receive(payload, compressed),
     );
-    stream.on('data', (chunk: Buffer) => {
-      if (this.finished) return;
-      try {
-        this.decoder.push(chunk);
-      } catch (error) {
-        this.fail(error);
-      }
-    });
-    stream.on('end', () => {
-      // A lost connection also ends the readable side: that is no half-close.
-      if (!this.writable) return;
-      try {
-        if (this.decoder.midMessage) {
-          throw new GrpcError(Status.INTERNAL, 'The request ended in the middle of a message');
+    stream.listener = {
+      data: (chunk) => {
+        if (this.finished) return;
+        try {
+          this.decoder.push(chunk);
+        } catch (error) {
+          this.fail(error);
         }
-        this.halfClosed();
-      } catch (error) {
-        this.fail(error);
-      }
-    });
-    stream.on('close', () => {
-      const cancelled = !this.finished;
-      this.finished = true;
-      this.closed(cancelled);
-    });
+      },
+      end: () => {
+        if (!this.writable) return;
+        try {
+          if (this.decoder.midMessage) {
+            throw new GrpcError(Status.INTERNAL, 'The request ended in the middle of a message');
+          }
+          this.halfClosed();
+        } catch (error) {
+          this.fail(error);
+        }
+      },
+      close: () => {
+        const cancelled = !this.finished;
+        this.finished = true;
+        this.closed(cancelled);
+      },
+    };
   }
 
   /** A request message, decoded. */
@@ -166,27 +173,25 @@ abstract class ServerCall {
     return frameMessage(payload);
   }
 
-  /** True if the stream can still carry output (it may be destroyed before 'close' fires). */
+  /** True if the stream can still carry output (it may be closed before 'close' is heard). */
   protected get writable(): boolean {
-    return !this.finished && !this.stream.destroyed;
+    return !this.finished && !this.stream.closed;
   }
 
   /** Ends the call with `trailers`, after `lastFrame` if given. */
-  protected finish(trailers: OutgoingHttpHeaders, lastFrame?: Buffer): void {
+  protected finish(trailers: HeaderField[], lastFrame?: Buffer): void {
     if (!this.writable) return;
     this.finished = true;
     const stream = this.stream;
     if (!stream.headersSent) {
       if (lastFrame === undefined) {
-        stream.respond({ ...RESPONSE_HEADERS, ...trailers }, { endStream: true });
+        stream.respond(encodeHeaderBlock([...RESPONSE_HEADERS, ...trailers]), true);
         return;
       }
-      stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
+      stream.respond(RESPONSE_HEADERS_BLOCK);
     }
-    stream.once('wantTrailers', () => {
-      if (!stream.destroyed) stream.sendTrailers(trailers);
-    });
-    stream.end(lastFrame);
+    if (lastFrame !== undefined) stream.write(lastFrame);
+    stream.end(trailers === OK_TRAILERS ? OK_TRAILERS_BLOCK : encodeHeaderBlock(trailers));
   }
 
   /** Ends the call with the status for `error` (computed even if too late to send, so it is logged). */
@@ -202,8 +207,8 @@ export class UnaryServerCall extends ServerCall {
   request: object | undefined = undefined;
 
   constructor(
-    stream: ServerHttp2Stream,
-    metadata: IncomingHttpHeaders,
+    stream: ServerStream,
+    metadata: RequestHeaders,
     method: MethodCodec,
     options: CallOptions,
     private readonly handler: UnaryHandler<object>,
@@ -268,8 +273,8 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
   private held: HeldEvent[] | null = [];
 
   constructor(
-    stream: ServerHttp2Stream,
-    metadata: IncomingHttpHeaders,
+    stream: ServerStream,
+    metadata: RequestHeaders,
     method: MethodCodec,
     options: CallOptions,
     private readonly handler: StreamHandler<object, object>,
@@ -294,7 +299,7 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
       this.fail(error);
       return;
     }
-    if (!this.stream.headersSent) this.stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
+    if (!this.stream.headersSent) this.stream.respond(RESPONSE_HEADERS_BLOCK);
     this.stream.write(frame);
   }
 

@@ -1,24 +1,20 @@
 /**
- * A small gRPC server on node:http2 (the core 'stream' API): routes `POST /<service>/<Method>`
- * to handlers, for the unary, server-streaming and bidirectional methods of proto-loader
- * service definitions. It replaced grpc-js's Server, which used 25–55% more server CPU per
- * call for the same work (bench/src/grpc measures it).
+ * A small gRPC server: routes `POST /<service>/<Method>` to handlers, for the unary,
+ * server-streaming and bidirectional methods of proto-loader service definitions, over our
+ * own HTTP/2 connections (./http2). It replaced grpc-js's Server, which used 25–55% more
+ * server CPU per call for the same work, and then node:http2, which used three times as much
+ * as ./http2 does (bench/src/grpc measures all three).
  *
- * HTTP/2 settings are node's defaults, which suit gRPC: no limit on concurrent streams (a
- * worker holds long-lived streams while the load generator fires hundreds of unary calls),
- * and PINGs are answered by node itself with no rate policing, so the SDK's keepalive ping
- * every 10 s, with or without calls, never draws a GOAWAY.
+ * PINGs are answered with no rate policing, so the SDK's keepalive ping every 10 s, with or
+ * without calls, never draws a GOAWAY.
  */
 import {
-  createSecureServer,
-  createServer,
-  type Http2SecureServer,
-  type Http2Server,
-  type IncomingHttpHeaders,
-  type ServerHttp2Session,
-  type ServerHttp2Stream,
-} from 'node:http2';
-import type { AddressInfo } from 'node:net';
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server,
+  type Socket,
+} from 'node:net';
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
 import type { ServiceDefinition } from '@grpc/proto-loader';
 import {
   respondWithStatus,
@@ -29,6 +25,9 @@ import {
   type StreamHandler,
   type UnaryHandler,
 } from './calls';
+import { Http2ServerConnection } from './http2/connection';
+import { encodeHeaderBlock } from './http2/hpack';
+import type { ServerStream } from './http2/stream';
 import { GrpcError, Status } from './status';
 
 export interface GrpcTransportOptions extends CallOptions {
@@ -50,33 +49,34 @@ const GRPC_CONTENT_TYPE = /^application\/grpc(\+proto)?\s*(;|$)/i;
 
 const ignore = () => {};
 
+const METHOD_NOT_ALLOWED = encodeHeaderBlock([
+  [':status', '405'],
+  ['allow', 'POST'],
+]);
+const UNSUPPORTED_MEDIA_TYPE = encodeHeaderBlock([[':status', '415']]);
+
 export class GrpcTransport {
-  private readonly server: Http2Server | Http2SecureServer;
+  private readonly server: Server;
   private readonly routes = new Map<string, Route>();
-  private readonly sessions = new Set<ServerHttp2Session>();
+  private readonly connections = new Set<Http2ServerConnection>();
   private readonly streamingCalls = new Set<StreamingServerCall>();
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: GrpcTransportOptions) {
-    // grpc-js lifts node's per-session memory cap (10 MB) the same way: past it node refuses
-    // new streams, and one connection may carry hundreds of calls with messages up to 4 MiB.
-    const serverOptions = { maxSessionMemory: Number.MAX_SAFE_INTEGER };
     if (options.tls) {
-      const server = createSecureServer({ ...serverOptions, ...options.tls });
-      // A TLS socket can fail before its HTTP/2 session takes it over, and an 'error' without
-      // a listener would crash the process (nodejs/node#35824); the socket is gone anyway.
-      server.on('secureConnection', (socket) => socket.on('error', ignore));
+      const server = createTlsServer({ ...options.tls, ALPNProtocols: ['h2'] });
+      server.on('secureConnection', (socket: TLSSocket) => {
+        // gRPC speaks HTTP/2 only; a client that did not negotiate it cannot be served.
+        if (socket.alpnProtocol === 'h2') this.connect(socket);
+        else socket.destroy();
+      });
+      // A TLS socket can fail before the handshake ends, and an 'error' without a listener
+      // would crash the process (nodejs/node#35824); the socket is gone anyway.
+      server.on('tlsClientError', ignore);
       this.server = server;
     } else {
-      this.server = createServer(serverOptions);
+      this.server = createNetServer((socket) => this.connect(socket));
     }
-    this.server.on('session', (session: ServerHttp2Session) => {
-      this.sessions.add(session);
-      session.once('close', () => this.sessions.delete(session));
-    });
-    this.server.on('stream', (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) =>
-      this.route(stream, headers),
-    );
   }
 
   addService(definition: ServiceDefinition, implementation: ServiceImplementation): void {
@@ -114,28 +114,36 @@ export class GrpcTransport {
   close(graceMs = 5_000): Promise<void> {
     this.closing ??= new Promise((resolve) => {
       const force = setTimeout(() => {
-        for (const session of this.sessions) session.destroy();
+        for (const connection of this.connections) connection.destroy();
       }, graceMs);
       this.server.close(() => {
         clearTimeout(force);
         resolve();
       });
       for (const call of this.streamingCalls) call.shutdown();
-      // GOAWAY: no new streams; each session closes once its last stream has.
-      for (const session of this.sessions) session.close();
+      // GOAWAY: no new streams; each connection closes once its last stream has.
+      for (const connection of this.connections) connection.close();
     });
     return this.closing;
   }
 
-  private route(stream: ServerHttp2Stream, headers: IncomingHttpHeaders): void {
-    // Stream errors (a reset, a lost connection) are followed by 'close', which ends the call.
-    stream.on('error', ignore);
+  private connect(socket: Socket): void {
+    const connection = new Http2ServerConnection(socket, {
+      stream: (stream) => this.route(stream),
+      unexpected: (error) => this.options.toStatus(error),
+    });
+    this.connections.add(connection);
+    socket.once('close', () => this.connections.delete(connection));
+  }
+
+  private route(stream: ServerStream): void {
+    const { headers } = stream;
     if (headers[':method'] !== 'POST') {
-      stream.respond({ ':status': 405, allow: 'POST' }, { endStream: true });
+      stream.respond(METHOD_NOT_ALLOWED, true);
       return;
     }
     if (!GRPC_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
-      stream.respond({ ':status': 415 }, { endStream: true });
+      stream.respond(UNSUPPORTED_MEDIA_TYPE, true);
       return;
     }
     const path = headers[':path'] ?? '';
@@ -163,6 +171,6 @@ export class GrpcTransport {
       route.handler,
     );
     this.streamingCalls.add(call);
-    stream.once('close', () => this.streamingCalls.delete(call));
+    call.on('close', () => this.streamingCalls.delete(call));
   }
 }
