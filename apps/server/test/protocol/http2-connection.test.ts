@@ -432,6 +432,31 @@ describe('SETTINGS and PING', () => {
       'sync0\0\0\0',
     ]);
   });
+
+  it('drops a client that floods PINGs and reads none of the answers', async () => {
+    const server = await serve();
+    const client = await RawClient.open(server.port);
+    await client.settle();
+    client.socket.pause();
+    // 3,855 PINGs a write. The server's unread answers pass its 16 MiB limit, plus what the
+    // kernel's socket buffers hold, long before the 150 MB the loop allows.
+    const burst = Buffer.concat(
+      Array.from({ length: 3855 }, () => encodeFrame(FrameType.PING, 0, 0, Buffer.alloc(8))),
+    );
+    let sent = 0;
+    while (!client.closed && sent < 150 * 1024 * 1024) {
+      if (!client.socket.write(burst)) {
+        // Not events.once: it would reject on the reset that ends the flood.
+        await new Promise((resolve) => {
+          client.socket.once('drain', resolve);
+          client.socket.once('close', resolve);
+        });
+      }
+      sent += burst.length;
+    }
+    await until(() => client.closed, 'the server to drop the connection');
+    expect(sent).toBeLessThan(150 * 1024 * 1024);
+  });
 });
 
 describe('flow control, sending', () => {

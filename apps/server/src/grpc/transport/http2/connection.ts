@@ -46,6 +46,13 @@ const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
 const STREAM_RECEIVE_WINDOW = 8 * 1024 * 1024;
 const CONNECTION_RECEIVE_WINDOW = 32 * 1024 * 1024;
 const MAX_HEADER_BLOCK_BYTES = 64 * 1024;
+/**
+ * Our output waiting for a peer that does not read it, past which we stop answering its
+ * PINGs and SETTINGS and drop it: otherwise a client could flood them and grow our memory
+ * without bound (nghttp2 caps its queued acknowledgements for the same reason). Flow control
+ * keeps a reading client's backlog far below this.
+ */
+const MAX_UNREAD_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /** Fields that are about one hop and so not allowed in HTTP/2 (RFC 9113, 8.2.2). */
 const CONNECTION_SPECIFIC = new Set([
@@ -436,13 +443,24 @@ export class Http2ServerConnection implements StreamOwner {
         throw protocolError(`ENABLE_PUSH ${value}`);
       }
     }
-    this.queue(encodeFrame(FrameType.SETTINGS, Flag.ACK, 0));
+    this.acknowledge(encodeFrame(FrameType.SETTINGS, Flag.ACK, 0));
   }
 
   private ping(flags: number, streamId: number, payload: Buffer): void {
     if (streamId !== 0) throw protocolError('PING on a stream');
     if (payload.length !== 8) throw frameSizeError('PING');
-    if (!(flags & Flag.ACK)) this.queue(encodeFrame(FrameType.PING, Flag.ACK, 0, payload));
+    if (!(flags & Flag.ACK)) this.acknowledge(encodeFrame(FrameType.PING, Flag.ACK, 0, payload));
+  }
+
+  /** Queues an answer to the peer's PING or SETTINGS, unless it is not reading our answers. */
+  private acknowledge(frame: Buffer): void {
+    if (this.socket.writableLength > MAX_UNREAD_OUTPUT_BYTES) {
+      // A GOAWAY would only join the unread pile.
+      this.ended = true;
+      this.socket.destroy();
+      return;
+    }
+    this.queue(frame);
   }
 
   private windowUpdate(streamId: number, payload: Buffer): void {
