@@ -101,7 +101,6 @@ abstract class ServerCall {
 
   constructor(
     protected readonly stream: ServerStream,
-    readonly metadata: RequestHeaders,
     protected readonly method: MethodCodec,
     protected readonly options: CallOptions,
   ) {
@@ -134,6 +133,10 @@ abstract class ServerCall {
         this.closed(cancelled);
       },
     };
+  }
+
+  get metadata(): RequestHeaders {
+    return this.stream.headers;
   }
 
   /** A request message, decoded. */
@@ -208,12 +211,11 @@ export class UnaryServerCall extends ServerCall {
 
   constructor(
     stream: ServerStream,
-    metadata: RequestHeaders,
     method: MethodCodec,
     options: CallOptions,
     private readonly handler: UnaryHandler<object>,
   ) {
-    super(stream, metadata, method, options);
+    super(stream, method, options);
   }
 
   protected received(message: object): void {
@@ -274,12 +276,13 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
 
   constructor(
     stream: ServerStream,
-    metadata: RequestHeaders,
     method: MethodCodec,
     options: CallOptions,
     private readonly handler: StreamHandler<object, object>,
+    /** Told when the stream closes, at once: unlike 'close', never held for the setup. */
+    private readonly onClosed: () => void,
   ) {
-    super(stream, metadata, method, options);
+    super(stream, method, options);
     if (method.requestStream) this.start();
   }
 
@@ -343,6 +346,7 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
   }
 
   protected closed(cancelled: boolean): void {
+    this.onClosed();
     if (cancelled) this.deliver(['cancelled']);
     this.deliver(['close']);
   }

@@ -32,8 +32,11 @@ const STATIC_TABLE: readonly HeaderField[] = [
   ['via', ''], ['www-authenticate', ''],
 ];
 
-/** Each dynamic table entry counts its name and value octets plus this (RFC 7541, 4.1). */
-const ENTRY_OVERHEAD = 32;
+/**
+ * Each dynamic table entry counts its name and value octets plus this (RFC 7541, 4.1), and
+ * so does each field toward a header list's size (RFC 9113, 6.5.2).
+ */
+export const ENTRY_OVERHEAD = 32;
 
 /** The default SETTINGS_HEADER_TABLE_SIZE, which we never change for our decoder. */
 export const HEADER_TABLE_SIZE = 4096;

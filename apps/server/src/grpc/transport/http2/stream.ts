@@ -3,6 +3,7 @@
  * to. Flow control and framing live in the connection; the stream holds its own state and
  * the output its windows have not let out yet.
  */
+import { ReceiveWindow } from './receive-window';
 
 /** Request header fields by lowercase name; a repeated field's values joined with ", ". */
 export type RequestHeaders = Readonly<Record<string, string | undefined>>;
@@ -37,11 +38,9 @@ export class ServerStream {
   /** Over; see StreamListener.close. */
   closed = false;
 
-  /** How much DATA we may send, and how much the client may send us before an update. */
+  /** How much DATA we may send. */
   sendWindow: number;
-  receiveWindow: number;
-  /** DATA consumed since our last WINDOW_UPDATE for this stream. */
-  receivedSinceUpdate = 0;
+  readonly receiveWindow: ReceiveWindow;
   /** Output that flow control holds back, oldest first; `sentOfFirst` of the first is out. */
   readonly pending: Buffer[] = [];
   sentOfFirst = 0;
@@ -53,10 +52,10 @@ export class ServerStream {
     readonly headers: RequestHeaders,
     private readonly owner: StreamOwner,
     sendWindow: number,
-    receiveWindow: number,
+    receiveWindowSize: number,
   ) {
     this.sendWindow = sendWindow;
-    this.receiveWindow = receiveWindow;
+    this.receiveWindow = new ReceiveWindow(receiveWindowSize);
   }
 
   /** Sends response headers (an encoded block); with `endStream`, a trailers-only response. */
