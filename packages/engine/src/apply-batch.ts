@@ -6,9 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { retryDelayMs } from './backoff';
-import type { Batch, ResultOp, ScheduleTimeoutOp, StartOp } from './batch';
+import type { Batch, ResolvedTrigger, ResultOp, ScheduleTimeoutOp, StartOp } from './batch';
 import { descendantsOf, planRunProgress } from './dag';
-import { endAttempts, startAttempts, type EndedAttemptRow } from './queries/attempt.queries';
+import {
+  endAttempts,
+  startAttempts,
+  type DispatchRow,
+  type EndedAttemptRow,
+} from './queries/attempt.queries';
 import { eventsInsert } from './queries/event.queries';
 import { runWrites, type Write } from './queries/combined-writes';
 import {
@@ -28,14 +33,19 @@ import {
   queueItemsInsert,
   type QueueItemRow,
 } from './queries/task-queue.queries';
-import { deleteRuntimes, deleteRuntimesOfTasks } from './queries/task-runtime.queries';
+import {
+  deleteRuntimes,
+  deleteRuntimesOfTasks,
+  runtimesInsert,
+  type NewRuntimeRow,
+} from './queries/task-runtime.queries';
 import { insertStreamEvents } from './queries/task-stream-event.queries';
 import {
   cancelTasks,
   failTasks,
   findRetryPolicies,
   findTasksByTaskOrRunIds,
-  insertTasks,
+  tasksInsert,
   listRunTasks,
   queuePendingTasks,
   requeueTasks,
@@ -43,9 +53,15 @@ import {
   type NewTaskRow,
   type RunTaskRow,
 } from './queries/task.queries';
-import { findSoleSteps, listOnFailureSteps, type OnFailureStep } from './queries/workflow.queries';
+import {
+  findSoleSteps,
+  listOnFailureSteps,
+  type OnFailureStep,
+  type StepRow,
+} from './queries/workflow.queries';
 import { workerStatesUpdate } from './queries/worker.queries';
-import type { ReadyItem } from './scheduler';
+import type { Assignment, ReadyItem } from './scheduler';
+import type { TaskIdPool } from './task-ids';
 import { isFinal } from './task-lifecycle';
 import type { RunResult, StreamEvent, TaskResult } from './types';
 
@@ -71,6 +87,8 @@ export const MAX_INTERNAL_RETRIES = 10;
 export interface BatchOutcome {
   /** New queue rows: the scheduler takes them. */
   enqueued: ReadyItem[];
+  /** Root tasks of new runs assigned without being queued (AssignNew), to dispatch. */
+  assigned: DispatchRow[];
   /** Queue rows deleted (cancelled, timed out): the scheduler drops them. */
   dequeued: string[];
   /** Running attempts that ended: their slots are freed. */
@@ -89,6 +107,8 @@ interface Ctx {
   events: NewTaskEventRow[];
   queue: QueueItemRow[];
   ready: ReadyItem[];
+  /** Attempts assigned in this batch without being queued (assignNewTask). */
+  runtimes: NewRuntimeRow[];
   /** Runs with a task that reached a final state: DAG progress and run completion. */
   touchedRuns: Map<string, string>;
   /** Touched runs whose task started in this batch too: they may still be QUEUED. */
@@ -100,8 +120,21 @@ interface Ctx {
   soleResults: Map<string, TaskResult>;
   /** Writes nothing later in the batch reads, sent together as the batch's last statement. */
   writes: Write[];
-  memo: BatchMemo;
+  env: BatchEnv;
 }
+
+/** What batches use of the engine's memory. */
+export interface BatchEnv {
+  memo: BatchMemo;
+  taskIds: TaskIdPool;
+  assignNew: AssignNew;
+}
+
+/**
+ * Assigns new tasks to workers with free slots, in memory (Scheduler.assignNew), reserving the
+ * slots; the tick releases them if the transaction fails. Returns the ones it assigned.
+ */
+export type AssignNew = (items: readonly ReadyItem[]) => Assignment[];
 
 /**
  * What batches may remember across ticks: facts of immutable workflow versions, so that a
@@ -118,10 +151,11 @@ export async function applyBatch(
   tx: Queryable,
   batch: Batch,
   now: number,
-  memo: BatchMemo,
+  env: BatchEnv,
 ): Promise<BatchOutcome> {
   const out: BatchOutcome = {
     enqueued: [],
+    assigned: [],
     dequeued: [],
     endedRuntimes: [],
     cancelOnWorker: [],
@@ -136,11 +170,12 @@ export async function applyBatch(
     events: [],
     queue: [],
     ready: [],
+    runtimes: [],
     touchedRuns: new Map(),
     startedRuns: new Set(),
     soleResults: new Map(),
     writes: [],
-    memo,
+    env,
   };
   await applyTriggers(ctx, batch);
   const startsOfCompleted = startsCompletedInBatch(batch);
@@ -158,53 +193,66 @@ export async function applyBatch(
   await applyHistory(ctx, batch);
   await applyRunChecks(ctx, batch);
   if (ctx.queue.length > 0) ctx.writes.push(queueItemsInsert(ctx.queue));
+  if (ctx.runtimes.length > 0) ctx.writes.push(runtimesInsert(ctx.runtimes));
   if (ctx.events.length > 0) ctx.writes.push(taskEventsInsert(ctx.events));
   await runWrites(tx, ctx.writes);
   out.enqueued.push(...ctx.ready);
   return out;
 }
 
-function queueTask(
-  ctx: Ctx,
-  task: {
-    id: string;
-    externalId: string;
-    tenantId: string;
-    runId: string;
-    actionId: string;
-    priority: number;
-    slotType: string;
-    slotUnits: number;
-    scheduleTimeoutSeconds: number;
-  },
-  retryCount: number,
-  readyAt = ctx.now,
-): void {
-  const row: QueueItemRow = {
+/** What queueing a task needs of it. */
+interface QueueableTask {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  actionId: string;
+  priority: number;
+  slotType: string;
+  slotUnits: number;
+  scheduleTimeoutSeconds: number;
+}
+
+function readyItem(task: QueueableTask, retryCount: number, readyAt: number): ReadyItem {
+  return {
     taskId: task.id,
+    externalId: task.externalId,
     tenantId: task.tenantId,
+    runId: task.runId,
     actionId: task.actionId,
     retryCount,
     priority: task.priority,
     slotType: task.slotType,
     slotUnits: task.slotUnits,
-    readyAt: new Date(readyAt),
-    scheduleTimeoutAt: new Date(readyAt + task.scheduleTimeoutSeconds * 1000),
+    readyAt,
+    scheduleTimeoutAt: readyAt + task.scheduleTimeoutSeconds * 1000,
   };
-  ctx.queue.push(row);
-  ctx.ready.push({
-    ...row,
-    externalId: task.externalId,
-    runId: task.runId,
-    readyAt: row.readyAt.getTime(),
-    scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
+}
+
+function queueTask(ctx: Ctx, task: QueueableTask, retryCount: number, readyAt = ctx.now): void {
+  enqueue(ctx, readyItem(task, retryCount, readyAt));
+}
+
+function enqueue(ctx: Ctx, item: ReadyItem): void {
+  const readyAt = new Date(item.readyAt);
+  ctx.queue.push({
+    taskId: item.taskId,
+    tenantId: item.tenantId,
+    actionId: item.actionId,
+    retryCount: item.retryCount,
+    priority: item.priority,
+    slotType: item.slotType,
+    slotUnits: item.slotUnits,
+    readyAt,
+    scheduleTimeoutAt: new Date(item.scheduleTimeoutAt),
   });
+  ctx.ready.push(item);
   ctx.events.push({
-    tenantId: task.tenantId,
-    taskId: task.id,
-    retryCount,
+    tenantId: item.tenantId,
+    taskId: item.taskId,
+    retryCount: item.retryCount,
     eventType: 'QUEUED',
-    ...(readyAt > ctx.now ? { data: { readyAt: row.readyAt.toISOString() } } : {}),
+    ...(item.readyAt > ctx.now ? { data: { readyAt: readyAt.toISOString() } } : {}),
   });
 }
 
@@ -242,8 +290,9 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
     }
   }
   const runs: NewRunRow[] = [];
-  const tasks: (NewTaskRow & { step: RunTaskRow | undefined })[] = [];
-  const queuedSteps = new Map<string, (typeof all)[number]['version']['steps'][number]>();
+  const tasks: NewTaskRow[] = [];
+  /** The root tasks, ready at once, by external id. */
+  const roots = new Map<string, NewRootTask>();
   for (const op of batch.triggers) {
     const ids: string[] = [];
     for (const trigger of op.triggers) {
@@ -274,7 +323,7 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
         if (step.isOnFailure) continue;
         const externalId = randomUUID();
         const root = step.parents.length === 0;
-        if (root) queuedSteps.set(externalId, step);
+        if (root) roots.set(externalId, { trigger, step, runId });
         tasks.push({
           externalId,
           tenantId: trigger.tenantId,
@@ -285,39 +334,88 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
           status: root ? 'QUEUED' : 'PENDING',
           retryCount: 0,
           priority: trigger.priority,
-          step: undefined,
         });
       }
     }
     op.result = ids;
   }
   if (runs.length === 0) return;
-  const inserted = await insertTasks(
-    ctx.tx,
-    tasks.map(({ step: _step, ...task }) => task),
-    [runsInsert(runs)],
-  );
-  const byExternal = new Map(tasks.map((t) => [t.externalId, t]));
-  for (const { id, externalId } of inserted) {
-    const step = queuedSteps.get(externalId);
-    const task = byExternal.get(externalId)!;
-    if (!step) continue;
-    queueTask(
-      ctx,
-      {
-        id,
-        externalId,
-        tenantId: task.tenantId,
-        runId: task.runId,
-        actionId: task.actionId,
-        priority: task.priority,
-        slotType: step.slotType,
-        slotUnits: step.slotUnits,
-        scheduleTimeoutSeconds: step.scheduleTimeoutSeconds,
-      },
+  const ids = await ctx.env.taskIds.take(ctx.tx, tasks.length);
+  const createdAt = new Date(ctx.now);
+  const withIds = tasks.map((task, i) => ({ ...task, id: ids[i]!, createdAt }));
+  // Written with the batch's last statement: nothing in between reads runs this batch created.
+  ctx.writes.push(runsInsert(runs), tasksInsert(withIds));
+  const ready: (NewRootTask & { item: ReadyItem; createdAt: Date })[] = [];
+  for (const { id, externalId } of withIds) {
+    const root = roots.get(externalId);
+    if (!root) continue;
+    const { trigger, step, runId } = root;
+    const item = readyItem(
+      { ...step, id, externalId, runId, tenantId: trigger.tenantId, priority: trigger.priority },
       0,
+      ctx.now,
     );
+    ready.push({ ...root, item, createdAt });
   }
+  const assigned = new Map(ctx.env.assignNew(ready.map((r) => r.item)).map((a) => [a.item, a]));
+  for (const root of ready) {
+    const assignment = assigned.get(root.item);
+    if (assignment) assignNewTask(ctx, root, assignment.worker.id);
+    else enqueue(ctx, root.item);
+  }
+}
+
+/** A root task of a run being triggered: what its action carries comes from the trigger. */
+interface NewRootTask {
+  trigger: ResolvedTrigger;
+  step: StepRow;
+  runId: string;
+}
+
+/**
+ * Records a new root task as assigned without queueing it (its QUEUED and ASSIGNED events, its
+ * runtime), and what its action carries, as assignAttempts would have returned it. This saves
+ * the open loop a queue row's insert and delete, the assignment statement and a tick of latency.
+ */
+function assignNewTask(
+  ctx: Ctx,
+  { trigger, step, item, createdAt }: NewRootTask & { item: ReadyItem; createdAt: Date },
+  workerId: string,
+): void {
+  const attempt = { tenantId: item.tenantId, taskId: item.taskId, retryCount: 0 };
+  ctx.events.push({ ...attempt, eventType: 'QUEUED' });
+  ctx.events.push({ ...attempt, eventType: 'ASSIGNED', workerId });
+  ctx.runtimes.push({
+    ...attempt,
+    workerId,
+    slotType: item.slotType,
+    slotUnits: item.slotUnits,
+    assignedAt: new Date(ctx.now),
+    timeoutAt: new Date(ctx.now + step.timeoutSeconds * 1000),
+  });
+  ctx.out.assigned.push({
+    id: item.taskId,
+    externalId: item.externalId,
+    tenantId: item.tenantId,
+    runId: item.runId,
+    readableId: step.readableId,
+    actionId: step.actionId,
+    retryCount: 0,
+    priority: item.priority,
+    createdAt,
+    workflowId: trigger.version.workflowId,
+    workflowVersionId: trigger.version.versionId,
+    workflowName: trigger.version.workflowName,
+    stepId: step.id,
+    input: trigger.input,
+    additionalMetadata: trigger.additionalMetadata,
+    childIndex: trigger.childIndex,
+    childKey: trigger.childKey,
+    parentTaskExternalId: trigger.parentTaskExternalId,
+    parents: step.parents,
+    isOnFailure: false,
+    timeoutSeconds: step.timeoutSeconds,
+  });
 }
 
 /**
@@ -426,7 +524,7 @@ async function applyResults(
 
 /** Completed standalone tasks finish their runs (see Ctx.soleResults). */
 async function noteSoleResults(ctx: Ctx, live: readonly EndedAttemptRow[]): Promise<void> {
-  const soleSteps = ctx.memo.soleSteps;
+  const soleSteps = ctx.env.memo.soleSteps;
   const completed = live.filter((a) => a.runId !== null && a.stepId !== null);
   const unknown = [...new Set(completed.map((a) => a.stepId!))].filter((id) => !soleSteps.has(id));
   if (unknown.length > 0) {
@@ -727,7 +825,7 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     .map(([runId, tenantId]) => ({ runId, tenantId }));
   const tasks = runs.length > 0 ? await listRunTasks(ctx.tx, runs) : [];
   const versionIds = [...new Set(tasks.map((t) => t.workflowVersionId))];
-  const onFailureSteps = ctx.memo.onFailureSteps;
+  const onFailureSteps = ctx.env.memo.onFailureSteps;
   const unknown = versionIds.filter((id) => !onFailureSteps.has(id));
   if (unknown.length > 0) {
     for (const id of unknown) onFailureSteps.set(id, null);
@@ -808,14 +906,14 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     }
   }
   if (onFailureTasks.length > 0) {
-    const inserted = await insertTasks(
-      ctx.tx,
-      onFailureTasks.map(({ step: _step, ...task }) => task),
+    const ids = await ctx.env.taskIds.take(ctx.tx, onFailureTasks.length);
+    const createdAt = new Date(ctx.now);
+    ctx.writes.push(
+      tasksInsert(
+        onFailureTasks.map(({ step: _step, ...task }, i) => ({ ...task, id: ids[i]!, createdAt })),
+      ),
     );
-    for (const { id, externalId } of inserted) {
-      const task = onFailureTasks.find((t) => t.externalId === externalId)!;
-      queueTask(ctx, { ...task.step, ...task, id }, 0);
-    }
+    onFailureTasks.forEach((task, i) => queueTask(ctx, { ...task.step, ...task, id: ids[i]! }, 0));
   }
   if (finished.length > 0) ctx.writes.push(runsFinish(finished));
   if (goingOn.length > 0) ctx.writes.push(runsStart(goingOn));

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type Database } from '@trellis/db';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, withStatementCounts, type Database } from '@trellis/db';
 import { Engine } from './engine';
 import { EngineError } from './errors';
 import { createTenant, TestWorker } from './test-worker';
@@ -105,6 +105,104 @@ describe('engine', () => {
       'STARTED@0',
       'FINISHED@0',
     ]);
+  });
+
+  it('assigns a new run in its trigger transaction when a slot is free, else queues it', async () => {
+    await engine.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(engine, tenantId).connect(['simple:simple'], 1);
+    const [first, second] = await engine.trigger(tenantId, [
+      { workflowName: 'simple' },
+      { workflowName: 'simple' },
+    ]);
+    // The first was sent before the trigger was acknowledged, without ever being queued; the
+    // second found the only slot taken and waits in the queue.
+    expect(worker.actions.map((a) => a.workflowRunId)).toEqual([first]);
+    const { rows: queued } = await db.query<{ runId: string }>(
+      `SELECT t.run_id AS "runId" FROM task_queue q JOIN tasks t ON t.id = q.task_id`,
+    );
+    expect(queued).toEqual([{ runId: second }]);
+    expect(engine.stats()).toMatchObject({ queued: 1, running: 1 });
+
+    await worker.complete(worker.actions[0]!, 1);
+    const next = await worker.start('simple:simple', 2);
+    expect(next.workflowRunId).toBe(second);
+    await worker.complete(next, 2);
+    expect((await waitForResult(engine, second!)).status).toBe('COMPLETED');
+    for (const action of worker.actions) {
+      expect(await eventTypes(engine, action.taskExternalId)).toEqual([
+        'QUEUED@0',
+        'ASSIGNED@0',
+        'STARTED@0',
+        'FINISHED@0',
+      ]);
+    }
+  });
+
+  it('gives the slots back when the transaction assigning a new run fails', async () => {
+    await engine.close();
+    let failNext = true;
+    const flaky: Database = {
+      kind: db.kind,
+      query: (text, params) => db.query(text, params),
+      exec: (sql) => db.exec(sql),
+      listen: (channel, onNotify) => db.listen(channel, onNotify),
+      close: () => db.close(),
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            query: (text, params) => {
+              if (failNext && text.includes('INSERT INTO task_runtimes')) {
+                failNext = false;
+                throw new Error('injected failure');
+              }
+              return tx.query(text, params);
+            },
+            exec: (sql) => tx.exec(sql),
+          }),
+        ),
+    };
+    const errors: string[] = [];
+    const e = newEngine({ db: flaky, onError: (message) => errors.push(message) });
+    await e.start();
+    await e.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(e, tenantId).connect(['simple:simple'], 1);
+
+    await expect(e.trigger(tenantId, [{ workflowName: 'simple' }])).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect(errors).toHaveLength(1);
+    expect(worker.actions).toEqual([]);
+    expect(e.stats()).toMatchObject({ queued: 0, running: 0 });
+    const { rows } = await db.query(`SELECT id FROM workflow_runs`);
+    expect(rows).toEqual([]);
+
+    // The slot the failed transaction had reserved is free again: the retry runs at once.
+    const [runId] = await e.trigger(tenantId, [{ workflowName: 'simple' }]);
+    expect(worker.actions.map((a) => a.workflowRunId)).toEqual([runId]);
+  });
+
+  it('follows a running run without reading it, and refuses it to another tenant', async () => {
+    await engine.close();
+    const counted = withStatementCounts(db);
+    const e = newEngine({ db: counted.db });
+    await e.start();
+    await e.putWorkflow(tenantId, simple);
+    const worker = await new TestWorker(e, tenantId).connect(['simple:simple']);
+    const [runId] = await e.trigger(tenantId, [{ workflowName: 'simple' }]);
+    const action = await worker.start('simple:simple');
+
+    // Its task runs, so the run is not final: the subscription needs no transaction.
+    const results: RunResult[] = [];
+    const before = counted.stats().transactions;
+    await e.subscribeToRun(tenantId, runId!, (r) => results.push(r));
+    expect(counted.stats().transactions).toBe(before);
+
+    const other = await createTenant(db);
+    await expect(e.subscribeToRun(other, runId!, () => {})).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await worker.complete(action, { done: true });
+    await vi.waitFor(() => expect(results.map((r) => r.status)).toEqual(['COMPLETED']));
   });
 
   it('records a start and result reported together, in a DAG that goes on', async () => {

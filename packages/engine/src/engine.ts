@@ -40,7 +40,8 @@ import {
   updateWorkerLabels,
   type WorkerRow,
 } from './queries/worker.queries';
-import { Scheduler, type Assignment } from './scheduler';
+import { Scheduler, type Assignment, type ReadyItem } from './scheduler';
+import { TaskIdPool } from './task-ids';
 import type { RunStatus } from './task-lifecycle';
 import {
   systemClock,
@@ -79,7 +80,9 @@ export interface EngineOptions {
   /**
    * Under load, the least time between the starts of two ticks: work arriving meanwhile waits
    * and shares the next transaction. Bounds the transactions per second, not the latency of an
-   * idle engine.
+   * idle engine. The default trades latency for cost: at 300 tasks/s, 20 ms gave a p99
+   * trigger→start of 31 ms and 30 ms gave 40 ms, while cutting the server's and database's CPU
+   * per task by a sixth on PGlite (bench/results, 2026-11-22 notes).
    */
   minTickIntervalMs?: number;
   /** Most items written per statement batch (triggers, assignments). */
@@ -95,7 +98,7 @@ export const ENGINE_DEFAULTS = {
   reassignAfterMs: 30_000,
   startGraceMs: 30_000,
   batchWindowMs: 2,
-  minTickIntervalMs: 20,
+  minTickIntervalMs: 30,
   maxBatchSize: 500,
   maxPayloadBytes: 4 * 1024 * 1024,
 } as const;
@@ -105,8 +108,9 @@ const HEARTBEAT_PERSIST_INTERVAL_MS = 30_000;
 /**
  * A tick that carried fewer operations than this (assignments plus buffered calls) does not
  * count as load: the next one may follow at once. One run triggered and awaited alone thus
- * goes trigger, assignment, start and result without waiting out minTickIntervalMs between
- * them, while at a few hundred tasks per second every tick carries more and they space out.
+ * goes trigger (with its assignment), start and result without waiting out minTickIntervalMs
+ * between them, while at a few hundred tasks per second every tick carries more and they
+ * space out.
  */
 const BUSY_TICK_OPERATIONS = 8;
 /** After a failed tick, wait this long before trying again. */
@@ -158,8 +162,11 @@ export class Engine {
   private readonly workers = new Map<string, WorkerState>();
   private readonly runtimes = new Map<string, RuntimeState>();
   private readonly runtimeByExternalId = new Map<string, string>();
+  /** Runs with a task running, with how many: such a run is not final (subscribeToRun). */
+  private readonly runningByRun = new Map<string, { tenantId: string; tasks: number }>();
   private readonly versions = new VersionCache();
   private readonly batchMemo: BatchMemo = { onFailureSteps: new Map(), soleSteps: new Map() };
+  private readonly taskIds = new TaskIdPool();
   private readonly runSubscribers = new Map<string, Set<RunSubscriber>>();
   private readonly streamSubscribers = new Map<string, Set<StreamSubscriber>>();
   /** Deadline actions already buffered, so a scan does not buffer them twice. */
@@ -448,6 +455,9 @@ export class Engine {
       if (subs.size === 0 && this.runSubscribers.get(runId) === subs)
         this.runSubscribers.delete(runId);
     };
+    // A run with a task running is not final, and its end reaches this subscriber when it comes
+    // (applyOutcome): only other runs need their state read.
+    if (this.runningByRun.get(runId)?.tenantId === tenantId) return unsubscribe;
     const done = new Deferred<RunResult | null>();
     this.batch.runChecks.push({ tenantId, runId, done });
     this.wake();
@@ -956,11 +966,25 @@ export class Engine {
       this.armDeadlines();
       return true;
     }
+    /** Root tasks of new runs assigned in the transaction, without a queue row. */
+    const assignedNew: Assignment[] = [];
+    const assignNew = (items: readonly ReadyItem[]) => {
+      if (this.closed) return [];
+      const taken = this.scheduler.assignNew(items, this.workers.values());
+      assignedNew.push(...taken);
+      return taken;
+    };
     let written: { dispatch: Dispatch; outcome: BatchOutcome | undefined };
     try {
       written = await this.db.transaction(async (tx) => ({
         dispatch: await writeAssignments(tx, assignments, now),
-        outcome: batch.isEmpty ? undefined : await applyBatch(tx, batch, now, this.batchMemo),
+        outcome: batch.isEmpty
+          ? undefined
+          : await applyBatch(tx, batch, now, {
+              memo: this.batchMemo,
+              taskIds: this.taskIds,
+              assignNew,
+            }),
       }));
     } catch (error) {
       this.onError(
@@ -968,6 +992,10 @@ export class Engine {
         error,
       );
       this.unassign(assignments, now);
+      // Their runs were not created: the triggers' callers get the error and may retry.
+      for (const { item, worker } of assignedNew) {
+        releaseUnits(worker, item.slotType, item.slotUnits);
+      }
       batch.rejectAll(
         new EngineError('UNAVAILABLE', 'the engine could not store this change; retry'),
       );
@@ -977,6 +1005,7 @@ export class Engine {
     }
     this.dispatch(assignments, written.dispatch, now);
     if (written.outcome) {
+      this.dispatch(assignedNew, { rows: written.outcome.assigned, parentResults: [] }, now);
       this.applyOutcome(written.outcome);
       for (const op of batch.triggers) op.done.resolve(op.result ?? []);
       for (const op of [...batch.cancels, ...batch.replays]) op.done.resolve(op.result ?? []);
@@ -1045,6 +1074,9 @@ export class Engine {
   private addRuntime(runtime: RuntimeState, { slotReserved = false } = {}): void {
     this.runtimes.set(runtime.taskId, runtime);
     this.runtimeByExternalId.set(runtime.externalId, runtime.taskId);
+    const run = this.runningByRun.get(runtime.runId);
+    if (run) run.tasks += 1;
+    else this.runningByRun.set(runtime.runId, { tenantId: runtime.tenantId, tasks: 1 });
     const worker = this.workers.get(runtime.workerId);
     if (worker && !slotReserved) reserveUnits(worker, runtime.slotType, runtime.slotUnits);
   }
@@ -1054,6 +1086,8 @@ export class Engine {
     if (!runtime) return;
     this.runtimes.delete(taskId);
     this.runtimeByExternalId.delete(runtime.externalId);
+    const run = this.runningByRun.get(runtime.runId);
+    if (run && --run.tasks === 0) this.runningByRun.delete(runtime.runId);
     const worker = this.workers.get(runtime.workerId);
     if (worker) releaseUnits(worker, runtime.slotType, runtime.slotUnits);
   }

@@ -8,3 +8,5 @@ export type { TaskDefinitionInput, WorkflowDefinitionInput } from './workflow-de
 export type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
 export type * from './types';
 export { systemClock } from './types';
+/** For writers of history outside the engine (the seed), so engine inserts continue after them. */
+export { reserveTaskIds } from './queries/task.queries';

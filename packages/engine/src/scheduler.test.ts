@@ -60,4 +60,29 @@ describe('Scheduler', () => {
     expect(s.promoteDue(1_000)).toBe(true);
     expect(s.assign([worker('w', 1)], 10)).toHaveLength(1);
   });
+
+  it('assigns new items by priority, without overtaking queued ones or a stopped action', () => {
+    const s = new Scheduler();
+    const other = (taskId: string): ReadyItem => ({ ...item(taskId), actionId: 'wf:b' });
+    const w = { ...worker('w', 3), actions: new Set(['wf:a', 'wf:b', 'wf:c']) };
+    // The higher-priority new item first; then wf:a stops at the item that does not fit, so a
+    // later one that would fit does not jump ahead of it, while wf:b takes the last slot.
+    const out = s.assignNew(
+      [item('1'), item('2', 3), { ...item('3'), slotUnits: 5 }, item('4'), other('5')],
+      [w],
+    );
+    expect(out.map((a) => a.item.taskId)).toEqual(['2', '1', '5']);
+    expect(w.used.get('default')).toBe(3);
+
+    // Something of wf:b already waits: a new wf:b item queues behind it even with free slots.
+    s.enqueue(other('6'), 0);
+    const roomy = { ...worker('r', 10), actions: new Set(['wf:b', 'wf:c']) };
+    const c = { ...item('8'), actionId: 'wf:c' };
+    expect(s.assignNew([other('7'), c], [roomy]).map((a) => a.item.taskId)).toEqual(['8']);
+
+    // A paused action takes nothing new, nor does a paused worker.
+    s.setActionsPaused('t', ['wf:c'], true);
+    expect(s.assignNew([{ ...c, taskId: '9' }], [roomy])).toEqual([]);
+    expect(s.assignNew([item('10')], [{ ...worker('p', 10), isPaused: true }])).toEqual([]);
+  });
 });

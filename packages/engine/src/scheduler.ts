@@ -157,13 +157,7 @@ export class Scheduler {
    * go to the worker assigned least recently). Reserves the units.
    */
   assign(workers: Iterable<WorkerState>, limit: number): Assignment[] {
-    const byTenant = new Map<string, WorkerState[]>();
-    for (const worker of workers) {
-      if (!isAssignable(worker)) continue;
-      const list = byTenant.get(worker.tenantId) ?? [];
-      list.push(worker);
-      byTenant.set(worker.tenantId, list);
-    }
+    const byTenant = assignableByTenant(workers);
     const out: Assignment[] = [];
     for (const [tenantId, actions] of this.ready) {
       const tenantWorkers = byTenant.get(tenantId);
@@ -191,6 +185,42 @@ export class Scheduler {
         if (out.length >= limit) return out;
       }
       if (actions.size === 0) this.ready.delete(tenantId);
+    }
+    return out;
+  }
+
+  /**
+   * Assigns items that are not queued yet (the root tasks of runs being triggered) the same
+   * way, so that they skip the queue. Only actions with nothing waiting in the ready lists take
+   * part, or new items would overtake older ones; items go highest priority first, and an
+   * action stops at its first item no worker can take. Reserves the units and returns the
+   * assignments; the caller queues the rest.
+   */
+  assignNew(items: readonly ReadyItem[], workers: Iterable<WorkerState>): Assignment[] {
+    const byTenant = assignableByTenant(workers);
+    /** Per `tenant/action`: the workers that may take it, or null once it has stopped. */
+    const candidates = new Map<string, WorkerState[] | null>();
+    const out: Assignment[] = [];
+    const byPriority = [...items].sort((a, b) => b.priority - a.priority);
+    for (const item of byPriority) {
+      const key = `${item.tenantId}/${item.actionId}`;
+      let workersOfAction = candidates.get(key);
+      if (workersOfAction === undefined) {
+        const waiting = (this.ready.get(item.tenantId)?.get(item.actionId)?.length ?? 0) > 0;
+        workersOfAction =
+          waiting || this.isPaused(item)
+            ? null
+            : (byTenant.get(item.tenantId) ?? []).filter((w) => w.actions.has(item.actionId));
+        candidates.set(key, workersOfAction);
+      }
+      const worker = workersOfAction && this.pickWorker(workersOfAction, item);
+      if (!worker) {
+        candidates.set(key, null);
+        continue;
+      }
+      reserveUnits(worker, item.slotType, item.slotUnits);
+      worker.lastAssignedSeq = ++this.assignSeq;
+      out.push({ item, worker });
     }
     return out;
   }
@@ -233,4 +263,15 @@ export class Scheduler {
     }
     list.splice(lo, 0, entry);
   }
+}
+
+function assignableByTenant(workers: Iterable<WorkerState>): Map<string, WorkerState[]> {
+  const byTenant = new Map<string, WorkerState[]>();
+  for (const worker of workers) {
+    if (!isAssignable(worker)) continue;
+    const list = byTenant.get(worker.tenantId) ?? [];
+    list.push(worker);
+    byTenant.set(worker.tenantId, list);
+  }
+  return byTenant;
 }

@@ -17,7 +17,12 @@ const MAX_CACHED_TOKENS = 10_000;
 export type Authenticate = (metadata: RequestHeaders) => Promise<string>;
 
 export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Authenticate {
-  const checked = new Map<string, { tenantId: string; at: number }>();
+  /**
+   * Per token, its check: under way or done. Calls that arrive while a token's check runs share
+   * it; otherwise every call in that window (hundreds a second on the hot path, and the check
+   * waits behind the engine's transaction on PGlite) would run its own query.
+   */
+  const checked = new Map<string, { tenantId: Promise<string>; at: number }>();
   return async (metadata) => {
     const header = metadata.authorization;
     const match = header === undefined ? null : /^bearer\s+(\S+)$/i.exec(header.trim());
@@ -30,13 +35,21 @@ export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Auth
     const token = match[1]!;
     const cached = checked.get(token);
     if (cached && Date.now() - cached.at < TOKEN_CHECK_CACHE_MS) return cached.tenantId;
-    const claims = await verifyApiToken(db, signer, token);
-    if (!claims) {
-      checked.delete(token);
-      throw new GrpcError(Status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
-    }
     if (checked.size >= MAX_CACHED_TOKENS) checked.clear();
-    checked.set(token, { tenantId: claims.tenantId, at: Date.now() });
-    return claims.tenantId;
+    const check = { tenantId: tenantOf(db, signer, token), at: Date.now() };
+    checked.set(token, check);
+    // A refused or failed check is not remembered: the next call checks again.
+    check.tenantId.catch(() => {
+      if (checked.get(token) === check) checked.delete(token);
+    });
+    return check.tenantId;
   };
+}
+
+async function tenantOf(db: Queryable, signer: ApiTokenSigner, token: string): Promise<string> {
+  const claims = await verifyApiToken(db, signer, token);
+  if (!claims) {
+    throw new GrpcError(Status.UNAUTHENTICATED, 'the API token is invalid, expired or revoked');
+  }
+  return claims.tenantId;
 }

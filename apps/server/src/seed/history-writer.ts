@@ -5,6 +5,7 @@
  * the engine's later inserts continue after them.
  */
 import type { Database, Queryable } from '@trellis/db';
+import { reserveTaskIds } from '@trellis/engine';
 import type { HistoryChunk } from './history-generator';
 
 export interface RowCounts {
@@ -43,15 +44,6 @@ export async function writeChunk(
       running: chunk.runtimes.length,
     };
   });
-}
-
-async function reserveTaskIds(tx: Queryable, count: number): Promise<string[]> {
-  if (count === 0) return [];
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT nextval(pg_get_serial_sequence('tasks', 'id'))::text AS id FROM generate_series(1, $1)`,
-    [count],
-  );
-  return rows.map((row) => row.id);
 }
 
 async function insertRuns(tx: Queryable, tenantId: string, chunk: HistoryChunk): Promise<void> {

@@ -3,7 +3,7 @@
  * The engine's windows are shortened (heartbeat expiry, reassignment) so that the lost-worker
  * scenario does not wait the production 30 s; assertions are about behaviour, not timing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
 import {
   eventually,
@@ -126,8 +126,11 @@ describe('SDK scenarios', () => {
     await startWorker(server.address, server.token);
     const runId = await runNoWait('simple', { Message: 'Logged' });
     const done = await untilStatus(runId, ['COMPLETED']);
-    const logs = await server.engine.listTaskLogs(server.tenantId, done.tasks[0]!.externalId);
-    expect(logs.map((l) => l.message)).toContain('transforming "Logged"');
+    // The example does not await its log call, so the log may land a tick after the result.
+    await vi.waitFor(async () => {
+      const logs = await server.engine.listTaskLogs(server.tenantId, done.tasks[0]!.externalId);
+      expect(logs.map((l) => l.message)).toContain('transforming "Logged"');
+    });
   });
 
   it('delivers stream events to subscribeToStream', async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { Write } from './combined-writes';
 
 export interface RuntimeRow {
   taskId: string;
@@ -10,6 +11,24 @@ export interface RuntimeRow {
   assignedAt: Date;
   startedAt: Date | null;
   timeoutAt: Date;
+}
+
+export type NewRuntimeRow = Omit<RuntimeRow, 'startedAt'>;
+
+/** Records attempts running on their workers (assigned, not yet started). */
+export function runtimesInsert(runtimes: readonly NewRuntimeRow[]): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO task_runtimes
+         (task_id, tenant_id, retry_count, worker_id, slot_type, slot_units, assigned_at,
+          timeout_at)
+       SELECT r."taskId", r."tenantId", r."retryCount", r."workerId", r."slotType",
+              r."slotUnits", r."assignedAt", r."timeoutAt"
+         FROM jsonb_to_recordset($${first}::jsonb) AS r(
+           "taskId" bigint, "tenantId" uuid, "retryCount" int, "workerId" uuid, "slotType" text,
+           "slotUnits" int, "assignedAt" timestamptz, "timeoutAt" timestamptz)`,
+    params: [JSON.stringify(runtimes)],
+  };
 }
 
 /**

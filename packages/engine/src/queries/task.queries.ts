@@ -1,5 +1,5 @@
 import type { Queryable } from '@trellis/db';
-import { runWrites, type Write } from './combined-writes';
+import type { Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
 
 export interface NewTaskRow {
@@ -38,28 +38,34 @@ export interface RunTaskRow {
   finishedAt: Date | null;
 }
 
-/** Inserts tasks, with other writes in the same statement (their runs); returns their ids. */
-export function insertTasks(
-  db: Queryable,
-  tasks: readonly NewTaskRow[],
-  alongside: readonly Write[] = [],
-): Promise<{ id: string; externalId: string }[]> {
-  return runWrites<{ id: string; externalId: string }>(db, [
-    ...alongside,
-    {
-      text: (first) =>
-        `INSERT INTO tasks
-           (external_id, tenant_id, run_id, step_id, readable_id, action_id, status, retry_count,
-            priority)
-         SELECT t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
-                t."actionId", t.status, t."retryCount", t.priority
-           FROM jsonb_to_recordset($${first}::jsonb) AS t(
-             "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid, "readableId" text,
-             "actionId" text, status text, "retryCount" int, priority int)
-         RETURNING id, external_id AS "externalId"`,
-      params: [JSON.stringify(tasks)],
-    },
-  ]);
+/** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
+export async function reserveTaskIds(db: Queryable, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT nextval(pg_get_serial_sequence('tasks', 'id'))::text AS id FROM generate_series(1, $1)`,
+    [count],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Inserts tasks with ids drawn by reserveTaskIds. */
+export function tasksInsert(
+  tasks: readonly (NewTaskRow & { id: string; createdAt: Date })[],
+): Write {
+  return {
+    text: (first) =>
+      `INSERT INTO tasks
+         (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
+          retry_count, priority, created_at)
+       OVERRIDING SYSTEM VALUE
+       SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
+              t."actionId", t.status, t."retryCount", t.priority, t."createdAt"
+         FROM jsonb_to_recordset($${first}::jsonb) AS t(
+           id bigint, "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid,
+           "readableId" text, "actionId" text, status text, "retryCount" int, priority int,
+           "createdAt" timestamptz)`,
+    params: [JSON.stringify(tasks)],
+  };
 }
 
 const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId",
