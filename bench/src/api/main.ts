@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort, killAllNow, REPO_ROOT, sleep, spawnTs, stopAll, type Child } from '../lib/child';
+import {
+  freePorts,
+  killAllNow,
+  REPO_ROOT,
+  sleep,
+  spawnTs,
+  stopAll,
+  type Child,
+} from '../lib/child';
 import { machineInfo } from '../lib/machine';
 import { RestSession } from '../lib/rest-session';
 import { API_REQUESTS, type Fixtures } from './api-requests';
@@ -135,8 +143,7 @@ async function seed(env: Record<string, string>): Promise<{ seconds: number; sum
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ server: Child; baseUrl: string; grpc: string }> {
-  const httpPort = await freePort();
-  const grpcPort = await freePort();
+  const [httpPort, grpcPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   const grpc = `127.0.0.1:${grpcPort}`;
   const server = spawnTs('server', 'apps/server/src/main.ts', [], {

@@ -8,12 +8,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { freePorts } from '../lib/child';
 
 /** The first-screen budget of the dashboard issue. */
 const BUDGET_KB = 200;
@@ -30,19 +30,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'trellis-size-'));
-  const [httpPort, grpcPort] = [await freePort(), await freePort()];
+  const [httpPort, grpcPort] = await freePorts(2);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPOSITORY,
     env: {

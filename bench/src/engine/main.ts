@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
-  freePort,
+  freePorts,
   killAllNow,
   REPO_ROOT,
   sleep,
@@ -398,8 +398,7 @@ async function runTrellis(
     database = await createDatabase(admin!, 'trellis_bench');
     log(`created database ${database.name}`);
   }
-  const httpPort = await freePort();
-  const grpcPort = await freePort();
+  const [httpPort, grpcPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   const grpcAddress = `127.0.0.1:${grpcPort}`;
   const echo = (line: string) => opts.verbose! || /error|fatal|failed/i.test(line);

@@ -9,8 +9,8 @@
  * machine falls on both; the report gives each round's figures and the median ratio.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../lib/child';
 
 const rounds = Number(process.argv[2] ?? 3);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -19,15 +19,6 @@ const LOADS = [
   { name: 'burst 20,000 × 100', args: ['burst', '20000', '100'], calls: 20_000 },
 ];
 const IMPLEMENTATIONS = ['grpc-js', 'trellis', 'bare'] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a process to its end (or until `until` appears in its output); returns the output. */
 function run(script: string, args: string[], until?: string) {
@@ -49,7 +40,7 @@ function run(script: string, args: string[], until?: string) {
 }
 
 async function measure(impl: string, load: (typeof LOADS)[number]): Promise<number> {
-  const port = String(await freePort());
+  const port = String((await freePorts(1))[0]);
   const server = run('echo-server.ts', [impl, port], 'ready');
   await server.seen;
   const client = run('echo-client.ts', [port, ...load.args]);

@@ -146,19 +146,32 @@ export function killAllNow(): void {
   for (const child of live) child.kill();
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
+/**
+ * `count` distinct free ports on loopback. Every probe stays bound until all have their port:
+ * probing one port at a time could hand out the same port twice (it was free again each time).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      probes.map(
+        (probe) =>
+          new Promise<number>((resolve, reject) => {
+            probe.on('error', reject);
+            probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(
+      probes.map(
+        (probe) =>
+          new Promise<void>((resolve) =>
+            probe.listening ? probe.close(() => resolve()) : resolve(),
+          ),
+      ),
+    );
+  }
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

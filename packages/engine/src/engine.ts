@@ -80,9 +80,9 @@ export interface EngineOptions {
   /**
    * Under load, the least time between the starts of two ticks: work arriving meanwhile waits
    * and shares the next transaction. Bounds the transactions per second, not the latency of an
-   * idle engine. The default trades latency for cost: at 300 tasks/s, 20 ms gave a p99
-   * trigger→start of 31 ms and 30 ms gave 40 ms, while cutting the server's and database's CPU
-   * per task by a sixth on PGlite (bench/results, 2026-11-22 notes).
+   * idle engine. The default trades latency for cost: at 300 tasks/s on PGlite, 30 ms instead
+   * of 20 took about a tenth less CPU per task for a p99 trigger→start of 43–51 ms instead of
+   * 37 (bench/results/2026-11-22-1446-engine-notes.md).
    */
   minTickIntervalMs?: number;
   /** Most items written per statement batch (triggers, assignments). */
