@@ -340,23 +340,27 @@ async function applyTriggers(ctx: Ctx, batch: Batch): Promise<void> {
     op.result = ids;
   }
   if (runs.length === 0) return;
-  const ids = await ctx.env.taskIds.take(ctx.tx, tasks.length);
-  const createdAt = new Date(ctx.now);
-  const withIds = tasks.map((task, i) => ({ ...task, id: ids[i]!, createdAt }));
-  // Written with the batch's last statement: nothing in between reads runs this batch created.
-  ctx.writes.push(runsInsert(runs), tasksInsert(withIds));
-  const ready: (NewRootTask & { item: ReadyItem; createdAt: Date })[] = [];
-  for (const { id, externalId } of withIds) {
+  ctx.writes.push(runsInsert(runs));
+  const taskIds = await writeNewTasks(ctx, tasks);
+  const ready: ReadyRootTask[] = [];
+  tasks.forEach(({ externalId }, i) => {
     const root = roots.get(externalId);
-    if (!root) continue;
+    if (!root) return;
     const { trigger, step, runId } = root;
     const item = readyItem(
-      { ...step, id, externalId, runId, tenantId: trigger.tenantId, priority: trigger.priority },
+      {
+        ...step,
+        id: taskIds[i]!,
+        externalId,
+        runId,
+        tenantId: trigger.tenantId,
+        priority: trigger.priority,
+      },
       0,
       ctx.now,
     );
-    ready.push({ ...root, item, createdAt });
-  }
+    ready.push({ ...root, item });
+  });
   const assigned = new Map(ctx.env.assignNew(ready.map((r) => r.item)).map((a) => [a.item, a]));
   for (const root of ready) {
     const assignment = assigned.get(root.item);
@@ -372,16 +376,26 @@ interface NewRootTask {
   runId: string;
 }
 
+type ReadyRootTask = NewRootTask & { item: ReadyItem };
+
+/**
+ * Gives new tasks ids and writes them, created at the batch's time, with the batch's last
+ * statement: nothing in between reads tasks or runs this batch created. Returns the ids, in
+ * the tasks' order.
+ */
+async function writeNewTasks(ctx: Ctx, tasks: readonly NewTaskRow[]): Promise<string[]> {
+  const ids = await ctx.env.taskIds.take(ctx.tx, tasks.length);
+  const createdAt = new Date(ctx.now);
+  ctx.writes.push(tasksInsert(tasks.map((task, i) => ({ ...task, id: ids[i]!, createdAt }))));
+  return ids;
+}
+
 /**
  * Records a new root task as assigned without queueing it (its QUEUED and ASSIGNED events, its
  * runtime), and what its action carries, as assignAttempts would have returned it. This saves
  * the open loop a queue row's insert and delete, the assignment statement and a tick of latency.
  */
-function assignNewTask(
-  ctx: Ctx,
-  { trigger, step, item, createdAt }: NewRootTask & { item: ReadyItem; createdAt: Date },
-  workerId: string,
-): void {
+function assignNewTask(ctx: Ctx, { trigger, step, item }: ReadyRootTask, workerId: string): void {
   const attempt = { tenantId: item.tenantId, taskId: item.taskId, retryCount: 0 };
   ctx.events.push({ ...attempt, eventType: 'QUEUED' });
   ctx.events.push({ ...attempt, eventType: 'ASSIGNED', workerId });
@@ -402,7 +416,7 @@ function assignNewTask(
     actionId: step.actionId,
     retryCount: 0,
     priority: item.priority,
-    createdAt,
+    createdAt: new Date(ctx.now),
     workflowId: trigger.version.workflowId,
     workflowVersionId: trigger.version.versionId,
     workflowName: trigger.version.workflowName,
@@ -906,12 +920,9 @@ async function advanceRuns(ctx: Ctx): Promise<void> {
     }
   }
   if (onFailureTasks.length > 0) {
-    const ids = await ctx.env.taskIds.take(ctx.tx, onFailureTasks.length);
-    const createdAt = new Date(ctx.now);
-    ctx.writes.push(
-      tasksInsert(
-        onFailureTasks.map(({ step: _step, ...task }, i) => ({ ...task, id: ids[i]!, createdAt })),
-      ),
+    const ids = await writeNewTasks(
+      ctx,
+      onFailureTasks.map(({ step: _step, ...task }) => task),
     );
     onFailureTasks.forEach((task, i) => queueTask(ctx, { ...task.step, ...task, id: ids[i]! }, 0));
   }
