@@ -1,0 +1,166 @@
+/**
+ * The running set in memory: every attempt assigned to a worker and not ended yet, as
+ * task_runtimes holds it, with the slot it takes on its worker. Attempts join after the COMMIT
+ * that assigned them and leave after the one that ended them (tick.ts applies the outcome).
+ */
+import type { Queryable } from '@trellis/db';
+import { EngineError } from './errors';
+import { listRuntimes } from './queries/task-runtime.queries';
+import { findTaskByExternalId } from './queries/task.queries';
+import { assertUuid } from './validation';
+import { releaseUnits, reserveUnits, type WorkerState } from './worker-pool';
+
+export interface RunningAttempt {
+  taskId: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  actionId: string;
+  retryCount: number;
+  workerId: string;
+  slotType: string;
+  slotUnits: number;
+  assignedAt: number;
+  startedAt: number | undefined;
+  timeoutAt: number;
+}
+
+/** A task's attempt for logs and stream events: the running one, else the last. */
+export interface AttemptOfTask {
+  taskId: string;
+  runId: string;
+  retryCount: number;
+}
+
+export class RunningAttempts {
+  private readonly byTask = new Map<string, RunningAttempt>();
+  private readonly byExternalId = new Map<string, string>();
+  /** Runs with a task running, with how many: such a run is not final (subscribeToRun). */
+  private readonly byRun = new Map<string, { tenantId: string; tasks: number }>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly worker: (workerId: string) => WorkerState | undefined,
+  ) {}
+
+  get size(): number {
+    return this.byTask.size;
+  }
+
+  values(): IterableIterator<RunningAttempt> {
+    return this.byTask.values();
+  }
+
+  get(taskId: string): RunningAttempt | undefined {
+    return this.byTask.get(taskId);
+  }
+
+  /** Whether a run of this tenant has a task running (then it is not final). */
+  hasRunning(tenantId: string, runId: string): boolean {
+    return this.byRun.get(runId)?.tenantId === tenantId;
+  }
+
+  /** The slots held on a worker, for a worker known again after a restart. */
+  *heldBy(workerId: string): Iterable<RunningAttempt> {
+    for (const attempt of this.byTask.values()) if (attempt.workerId === workerId) yield attempt;
+  }
+
+  /** Reads back the running set (Engine.start). */
+  async recover(): Promise<void> {
+    for (const row of await listRuntimes(this.db)) {
+      this.add({
+        taskId: row.taskId,
+        externalId: row.externalId,
+        tenantId: row.tenantId,
+        runId: row.runId,
+        actionId: row.actionId,
+        retryCount: row.retryCount,
+        workerId: row.workerId,
+        slotType: row.slotType,
+        slotUnits: row.slotUnits,
+        assignedAt: row.assignedAt.getTime(),
+        startedAt: row.startedAt?.getTime(),
+        timeoutAt: row.timeoutAt.getTime(),
+      });
+    }
+  }
+
+  /** Registers a running attempt; its slot is reserved unless the scheduler already did. */
+  add(attempt: RunningAttempt, { slotReserved = false } = {}): void {
+    this.byTask.set(attempt.taskId, attempt);
+    this.byExternalId.set(attempt.externalId, attempt.taskId);
+    const run = this.byRun.get(attempt.runId);
+    if (run) run.tasks += 1;
+    else this.byRun.set(attempt.runId, { tenantId: attempt.tenantId, tasks: 1 });
+    const worker = this.worker(attempt.workerId);
+    if (worker && !slotReserved) reserveUnits(worker, attempt.slotType, attempt.slotUnits);
+  }
+
+  /** The attempt ended: it leaves the set and its slot is freed. */
+  drop(taskId: string): void {
+    const attempt = this.byTask.get(taskId);
+    if (!attempt) return;
+    this.byTask.delete(taskId);
+    this.byExternalId.delete(attempt.externalId);
+    const run = this.byRun.get(attempt.runId);
+    if (run && --run.tasks === 0) this.byRun.delete(attempt.runId);
+    const worker = this.worker(attempt.workerId);
+    if (worker) releaseUnits(worker, attempt.slotType, attempt.slotUnits);
+  }
+
+  /** ReleaseSlot: the attempt keeps running without holding its worker's slot. */
+  releaseSlot(attempt: RunningAttempt): void {
+    const worker = this.worker(attempt.workerId);
+    if (worker) releaseUnits(worker, attempt.slotType, attempt.slotUnits);
+    attempt.slotUnits = 0;
+  }
+
+  /**
+   * The live attempt of a task, or undefined when the attempt named has ended (a stale report).
+   * Throws NOT_FOUND for a task that does not exist in this tenant.
+   */
+  async live(
+    tenantId: string,
+    taskExternalId: string,
+    retryCount: number | undefined,
+  ): Promise<RunningAttempt | undefined> {
+    assertUuid(taskExternalId, 'task id');
+    const attempt = this.running(tenantId, taskExternalId);
+    if (attempt) {
+      return retryCount === undefined || retryCount === attempt.retryCount ? attempt : undefined;
+    }
+    await this.findTask(tenantId, taskExternalId);
+    return undefined;
+  }
+
+  /** A task's attempt for logs and stream events: the running one, else its last. */
+  async ofTask(
+    tenantId: string,
+    taskExternalId: string,
+    retryCount: number | undefined,
+  ): Promise<AttemptOfTask> {
+    assertUuid(taskExternalId, 'task id');
+    const attempt = this.running(tenantId, taskExternalId);
+    if (attempt) {
+      return {
+        taskId: attempt.taskId,
+        runId: attempt.runId,
+        retryCount: retryCount ?? attempt.retryCount,
+      };
+    }
+    const task = await this.findTask(tenantId, taskExternalId);
+    return { taskId: task.id, runId: task.runId, retryCount: retryCount ?? task.retryCount };
+  }
+
+  private running(tenantId: string, taskExternalId: string): RunningAttempt | undefined {
+    const taskId = this.byExternalId.get(taskExternalId);
+    const attempt = taskId === undefined ? undefined : this.byTask.get(taskId);
+    return attempt?.tenantId === tenantId ? attempt : undefined;
+  }
+
+  private async findTask(tenantId: string, taskExternalId: string) {
+    const task = await findTaskByExternalId(this.db, tenantId, taskExternalId);
+    if (!task) throw new EngineError('NOT_FOUND', `task ${taskExternalId} does not exist`);
+    return task;
+  }
+}

@@ -1,0 +1,6 @@
+/** What names one attempt of a task in the engine's operations. */
+export interface AttemptRef {
+  tenantId: string;
+  taskId: string;
+  retryCount: number;
+}

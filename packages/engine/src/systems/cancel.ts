@@ -1,0 +1,43 @@
+/**
+ * Cancels, by task external id or run id: every task named that is not final yet is taken off
+ * the queue or the running set (its worker told to stop) and CANCELLED; its run's progress
+ * follows (run-progress.ts cancels what waited on it).
+ */
+import { cancelTasks, findTasksByTaskOrRunIds } from '../queries/task.queries';
+import { BufferedSystem } from '../tick/system';
+import type { TickContext } from '../tick/tick-context';
+import { isFinal } from '../task-lifecycle';
+import { idsOp, type IdsOp } from './ids-request';
+import { stopTasks } from './stop-tasks';
+
+export class CancelSystem extends BufferedSystem<IdsOp, string[]> {
+  /** Resolves with the external ids of the tasks cancelled. */
+  request(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const op = idsOp(tenantId, ids);
+    if (!op) return Promise.resolve([]);
+    this.push(op);
+    return op.done!.promise;
+  }
+
+  async apply(tick: TickContext): Promise<void> {
+    for (const op of this.taken) {
+      const tasks = (await findTasksByTaskOrRunIds(tick.tx, op.tenantId, op.ids)).filter(
+        (t) => !isFinal(t.status),
+      );
+      const ids = tasks.map((t) => t.id);
+      await stopTasks(tick, ids);
+      if (ids.length > 0) await cancelTasks(tick.tx, ids);
+      for (const task of tasks) {
+        tick.event({
+          tenantId: op.tenantId,
+          taskId: task.id,
+          retryCount: task.retryCount,
+          eventType: 'CANCELLED',
+          message: 'Cancelled by request',
+        });
+        tick.touchRun(task.runId, op.tenantId);
+      }
+      op.result = tasks.map((t) => t.externalId);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Replays of finished tasks: a run id replays the whole run, a task id that task and every
+ * task downstream of it. Each gets a new attempt (RETRIED_BY_USER), QUEUED when its parents
+ * completed and are not replayed, PENDING otherwise; the run is live again.
+ */
+import { descendantsOf } from '../dag';
+import { reopenRuns } from '../queries/run.queries';
+import {
+  findTasksByTaskOrRunIds,
+  listRunTasks,
+  resetTasksForReplay,
+  type RunTaskRow,
+} from '../queries/task.queries';
+import { BufferedSystem } from '../tick/system';
+import type { TickContext } from '../tick/tick-context';
+import { isFinal } from '../task-lifecycle';
+import { idsOp, type IdsOp } from './ids-request';
+import { stopTasks } from './stop-tasks';
+
+export class ReplaySystem extends BufferedSystem<IdsOp, string[]> {
+  /** Resolves with the external ids of the tasks replayed (not their downstream). */
+  request(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const op = idsOp(tenantId, ids);
+    if (!op) return Promise.resolve([]);
+    this.push(op);
+    return op.done!.promise;
+  }
+
+  async apply(tick: TickContext): Promise<void> {
+    for (const op of this.taken) op.result = await replay(tick, op);
+  }
+}
+
+async function replay(tick: TickContext, op: IdsOp): Promise<string[]> {
+  const named = await findTasksByTaskOrRunIds(tick.tx, op.tenantId, op.ids);
+  // A run id replays the whole run; a task id replays that task and what follows it.
+  const targets = named.filter(
+    (t) =>
+      !t.isOnFailure &&
+      isFinal(t.status) &&
+      (op.ids.includes(t.externalId) || op.ids.includes(t.runId)),
+  );
+  const runIds = [...new Set(targets.map((t) => t.runId))];
+  if (runIds.length === 0) return [];
+  const runTasks = await listRunTasks(
+    tick.tx,
+    runIds.map((runId) => ({ tenantId: op.tenantId, runId })),
+  );
+  const resets: { task: RunTaskRow; status: 'QUEUED' | 'PENDING' }[] = [];
+  for (const runId of runIds) {
+    const tasks = runTasks.filter((t) => t.runId === runId && !t.isOnFailure);
+    const roots = targets.filter((t) => t.runId === runId).map((t) => t.readableId);
+    const replayed = new Set([...roots, ...descendantsOf(tasks, roots)]);
+    const status = new Map(tasks.map((t) => [t.readableId, t.status]));
+    for (const task of tasks) {
+      if (!replayed.has(task.readableId)) continue;
+      const ready = task.parents.every((p) => !replayed.has(p) && status.get(p) === 'COMPLETED');
+      resets.push({ task, status: ready ? 'QUEUED' : 'PENDING' });
+    }
+  }
+  await stopTasks(
+    tick,
+    resets.filter((r) => !isFinal(r.task.status)).map((r) => r.task.id),
+  );
+  const newRetry = new Map(
+    (
+      await resetTasksForReplay(
+        tick.tx,
+        resets.map((r) => ({ taskId: r.task.id, status: r.status })),
+      )
+    ).map((r) => [r.id, r.retryCount]),
+  );
+  for (const { task, status } of resets) {
+    const retryCount = newRetry.get(task.id)!;
+    tick.event({
+      tenantId: op.tenantId,
+      taskId: task.id,
+      retryCount,
+      eventType: 'RETRIED_BY_USER',
+    });
+    if (status === 'QUEUED') tick.queueTask(task, retryCount);
+  }
+  await reopenRuns(tick.tx, op.tenantId, runIds);
+  // A run finished earlier in this tick is live again: its progress is read, not assumed.
+  for (const runId of runIds) tick.soleResults.delete(runId);
+  return targets.map((t) => t.externalId);
+}

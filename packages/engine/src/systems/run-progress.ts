@@ -1,0 +1,160 @@
+/**
+ * DAG progress and run completion for every run whose task reached a final state in this tick
+ * (TickContext.touchedRuns): waiting tasks whose parents completed are queued, those with a
+ * failed or cancelled ancestor are cancelled, the on-failure task is created when one failed,
+ * and a run whose tasks are all final finishes. Not a buffered kind: it follows the others.
+ */
+import { randomUUID } from 'node:crypto';
+import { planRunProgress } from '../dag';
+import { runsFinish, runsStart } from '../queries/run.queries';
+import {
+  cancelTasks,
+  listRunTasks,
+  queuePendingTasks,
+  type NewTaskRow,
+  type RunTaskRow,
+} from '../queries/task.queries';
+import { listOnFailureSteps, type OnFailureStep } from '../queries/workflow.queries';
+import { taskResult } from '../run-results';
+import type { RunStatus } from '../task-lifecycle';
+import type { System } from '../tick/system';
+import type { TickContext } from '../tick/tick-context';
+import type { VersionFacts } from '../version-facts';
+
+const PARENT_FAILED = 'Cancelled because a parent task failed or was cancelled';
+
+type FinishedRun = {
+  tenantId: string;
+  runId: string;
+  status: Exclude<RunStatus, 'QUEUED' | 'RUNNING'>;
+  started: boolean;
+};
+
+export class RunProgressSystem implements System {
+  readonly pending = 0;
+
+  constructor(private readonly facts: VersionFacts) {}
+
+  take(): void {}
+
+  settle(): void {}
+
+  fail(): void {}
+
+  async apply(tick: TickContext): Promise<void> {
+    if (tick.touchedRuns.size === 0) return;
+    const finished: FinishedRun[] = [];
+    for (const [runId, result] of tick.soleResults) {
+      const tenantId = tick.touchedRuns.get(runId)!;
+      finished.push({ tenantId, runId, status: 'COMPLETED', started: tick.startedRuns.has(runId) });
+      tick.outcome.finishedRuns.push({
+        tenantId,
+        runId,
+        status: 'COMPLETED',
+        finishedAt: new Date(tick.now),
+        tasks: [result],
+      });
+    }
+    const runs = [...tick.touchedRuns]
+      .filter(([runId]) => !tick.soleResults.has(runId))
+      .map(([runId, tenantId]) => ({ runId, tenantId }));
+    const tasks = runs.length > 0 ? await listRunTasks(tick.tx, runs) : [];
+    const onFailureSteps = await this.onFailureSteps(tick, tasks);
+    const toQueue: RunTaskRow[] = [];
+    const toCancel: RunTaskRow[] = [];
+    const onFailureTasks: (NewTaskRow & { step: OnFailureStep })[] = [];
+    const goingOn: string[] = [];
+    for (const { runId, tenantId } of runs) {
+      const runTasks = tasks.filter((t) => t.runId === runId);
+      if (runTasks.length === 0) continue;
+      const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId) ?? undefined;
+      const plan = planRunProgress(runTasks, onFailureStep !== undefined);
+      const byId = new Map(runTasks.map((t) => [t.id, t]));
+      for (const id of plan.queue) toQueue.push(byId.get(id)!);
+      for (const id of plan.cancel) {
+        const task = byId.get(id)!;
+        task.status = 'CANCELLED';
+        task.error = PARENT_FAILED;
+        toCancel.push(task);
+      }
+      if (plan.createOnFailure && onFailureStep) {
+        onFailureTasks.push({
+          externalId: randomUUID(),
+          tenantId,
+          runId,
+          stepId: onFailureStep.id,
+          readableId: onFailureStep.readableId,
+          actionId: onFailureStep.actionId,
+          status: 'QUEUED',
+          retryCount: 0,
+          priority: runTasks[0]!.priority,
+          step: onFailureStep,
+        });
+      }
+      if (plan.runStatus && plan.runStatus !== 'QUEUED' && plan.runStatus !== 'RUNNING') {
+        finished.push({
+          tenantId,
+          runId,
+          status: plan.runStatus,
+          started: tick.startedRuns.has(runId),
+        });
+        tick.outcome.finishedRuns.push({
+          tenantId,
+          runId,
+          status: plan.runStatus,
+          finishedAt: new Date(tick.now),
+          tasks: runTasks.map(taskResult),
+        });
+      } else if (tick.startedRuns.has(runId)) {
+        goingOn.push(runId);
+      }
+    }
+    if (toQueue.length > 0) {
+      await queuePendingTasks(
+        tick.tx,
+        toQueue.map((t) => t.id),
+      );
+      for (const task of toQueue) tick.queueTask(task, task.retryCount);
+    }
+    if (toCancel.length > 0) {
+      await cancelTasks(
+        tick.tx,
+        toCancel.map((t) => t.id),
+      );
+      for (const task of toCancel) {
+        tick.event({
+          tenantId: task.tenantId,
+          taskId: task.id,
+          retryCount: task.retryCount,
+          eventType: 'CANCELLED',
+          message: task.error ?? '',
+        });
+      }
+    }
+    if (onFailureTasks.length > 0) {
+      const ids = await tick.insertTasks(onFailureTasks.map(({ step: _step, ...task }) => task));
+      onFailureTasks.forEach((task, i) =>
+        tick.queueTask({ ...task.step, ...task, id: ids[i]! }, 0),
+      );
+    }
+    if (finished.length > 0) tick.write(runsFinish(finished));
+    if (goingOn.length > 0) tick.write(runsStart(goingOn));
+  }
+
+  /** The on-failure step of each version among these tasks' (remembered across ticks). */
+  private async onFailureSteps(
+    tick: TickContext,
+    tasks: readonly RunTaskRow[],
+  ): Promise<Map<string, OnFailureStep | null>> {
+    const known = this.facts.onFailureSteps;
+    const unknown = [...new Set(tasks.map((t) => t.workflowVersionId))].filter(
+      (id) => !known.has(id),
+    );
+    if (unknown.length > 0) {
+      for (const id of unknown) known.set(id, null);
+      for (const step of await listOnFailureSteps(tick.tx, unknown))
+        known.set(step.workflowVersionId, step);
+    }
+    return known;
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * Triggers: new runs, from clients and from tasks spawning children. A run and its tasks are
+ * written in the tick's last statement; its root tasks are queued, or, when a worker has a
+ * free slot and nothing of their action waits, assigned at once in the same transaction
+ * (direct assignment: no queue row, no assignment statement, one tick less of latency).
+ * Children are deduplicated on (parent task, child key or index), so a re-sent spawn returns
+ * the run it created the first time.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@trellis/db';
+import type { DispatchRow } from '../queries/attempt.queries';
+import { findChildRuns, runsInsert, type NewRunRow } from '../queries/run.queries';
+import { runtimesInsert } from '../queries/task-runtime.queries';
+import type { NewTaskRow } from '../queries/task.queries';
+import type { StepRow } from '../queries/workflow.queries';
+import type { Assignment, ReadyItem, Scheduler } from '../scheduler';
+import { Deferred } from '../tick/deferred';
+import { BufferedSystem, type Operation } from '../tick/system';
+import { readyItem, type TickContext } from '../tick/tick-context';
+import type { TriggerRequest } from '../types';
+import { assertJsonSize, assertUuid, isUuid } from '../validation';
+import type { CachedVersion, VersionCache } from '../version-cache';
+import type { WorkerRegistry } from '../worker-registry';
+import { releaseUnits } from '../worker-pool';
+import { EngineError } from '../errors';
+
+export interface ResolvedTrigger {
+  tenantId: string;
+  version: CachedVersion;
+  input: unknown;
+  additionalMetadata: Record<string, unknown>;
+  priority: number;
+  parentTaskExternalId: string | null;
+  parentRunId: string | null;
+  childIndex: number | null;
+  childKey: string | null;
+}
+
+interface TriggerOp extends Operation<string[]> {
+  triggers: ResolvedTrigger[];
+}
+
+/** A root task of a run being triggered: what its action carries comes from the trigger. */
+interface NewRootTask {
+  trigger: ResolvedTrigger;
+  step: StepRow;
+  runId: string;
+}
+
+type ReadyRootTask = NewRootTask & { item: ReadyItem };
+
+export interface TriggerSystemDeps {
+  db: Queryable;
+  versions: VersionCache;
+  scheduler: Scheduler;
+  workers: WorkerRegistry;
+  maxPayloadBytes: number;
+  /** A closing engine assigns nothing new: what it still writes is queued. */
+  isClosing(): boolean;
+  wake(): void;
+}
+
+export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
+  constructor(private readonly deps: TriggerSystemDeps) {
+    super(deps.wake);
+  }
+
+  /** Creates runs; resolves with their ids, in order, once they are committed. */
+  async request(tenantId: string, requests: readonly TriggerRequest[]): Promise<string[]> {
+    const triggers: ResolvedTrigger[] = [];
+    for (const request of requests) triggers.push(await this.resolve(tenantId, request));
+    const done = new Deferred<string[]>();
+    this.push({ triggers, done });
+    return done.promise;
+  }
+
+  private async resolve(tenantId: string, request: TriggerRequest): Promise<ResolvedTrigger> {
+    const name = request.workflowName.toLowerCase();
+    const version = await this.deps.versions.get(this.deps.db, tenantId, name);
+    if (!version) throw new EngineError('NOT_FOUND', `workflow "${name}" does not exist`);
+    if (request.parentTaskExternalId) assertUuid(request.parentTaskExternalId, 'parent task id');
+    // The parent run id is informational (dedup keys on the parent task); drop a bad one.
+    const parentRunId =
+      request.parentRunId && isUuid(request.parentRunId) ? request.parentRunId : null;
+    assertJsonSize(request.input ?? {}, 'input', this.deps.maxPayloadBytes);
+    assertJsonSize(
+      request.additionalMetadata ?? {},
+      'additional metadata',
+      this.deps.maxPayloadBytes,
+    );
+    const child = request.parentTaskExternalId !== undefined && request.parentTaskExternalId !== '';
+    return {
+      tenantId,
+      version,
+      input: request.input ?? {},
+      additionalMetadata: request.additionalMetadata ?? {},
+      priority: request.priority ?? version.defaultPriority,
+      parentTaskExternalId: request.parentTaskExternalId || null,
+      parentRunId: child ? parentRunId : null,
+      childIndex: child ? (request.childIndex ?? null) : null,
+      childKey: child ? (request.childKey ?? null) : null,
+    };
+  }
+
+  async apply(tick: TickContext): Promise<void> {
+    if (this.taken.length === 0) return;
+    const existing = await this.existingChildren(tick, this.taken);
+    const runs: NewRunRow[] = [];
+    const tasks: NewTaskRow[] = [];
+    /** The root tasks, ready at once, by external id. */
+    const roots = new Map<string, NewRootTask>();
+    for (const op of this.taken) {
+      const ids: string[] = [];
+      for (const trigger of op.triggers) {
+        const key = childKey(trigger);
+        const known = key === undefined ? undefined : existing.get(key);
+        if (known) {
+          ids.push(known);
+          continue;
+        }
+        const runId = randomUUID();
+        if (key !== undefined) existing.set(key, runId);
+        ids.push(runId);
+        runs.push(newRun(runId, trigger));
+        for (const step of trigger.version.steps) {
+          if (step.isOnFailure) continue;
+          const externalId = randomUUID();
+          const root = step.parents.length === 0;
+          if (root) roots.set(externalId, { trigger, step, runId });
+          tasks.push({
+            externalId,
+            tenantId: trigger.tenantId,
+            runId,
+            stepId: step.id,
+            readableId: step.readableId,
+            actionId: step.actionId,
+            status: root ? 'QUEUED' : 'PENDING',
+            retryCount: 0,
+            priority: trigger.priority,
+          });
+        }
+      }
+      op.result = ids;
+    }
+    if (runs.length === 0) return;
+    tick.write(runsInsert(runs));
+    const taskIds = await tick.insertTasks(tasks);
+    const ready: ReadyRootTask[] = [];
+    tasks.forEach(({ externalId }, i) => {
+      const root = roots.get(externalId);
+      if (!root) return;
+      const { trigger, step, runId } = root;
+      const task = {
+        ...step,
+        id: taskIds[i]!,
+        externalId,
+        runId,
+        tenantId: trigger.tenantId,
+        priority: trigger.priority,
+      };
+      ready.push({ ...root, item: readyItem(task, 0, tick.now) });
+    });
+    const assigned = new Map(this.assignNew(tick, ready).map((a) => [a.item, a]));
+    const runtimes = [];
+    for (const root of ready) {
+      const assignment = assigned.get(root.item);
+      if (!assignment) {
+        tick.enqueue(root.item);
+        continue;
+      }
+      runtimes.push(recordAssigned(tick, root, assignment));
+    }
+    if (runtimes.length > 0) tick.write(runtimesInsert(runtimes));
+  }
+
+  /** Runs already spawned by the parents of child triggers, by child key. */
+  private async existingChildren(
+    tick: TickContext,
+    ops: readonly TriggerOp[],
+  ): Promise<Map<string, string>> {
+    const existing = new Map<string, string>();
+    const parents = new Map<string, { tenantId: string; parentTaskExternalId: string }>();
+    for (const { triggers } of ops) {
+      for (const { tenantId, parentTaskExternalId } of triggers) {
+        if (parentTaskExternalId === null) continue;
+        parents.set(`${tenantId}/${parentTaskExternalId}`, { tenantId, parentTaskExternalId });
+      }
+    }
+    if (parents.size === 0) return existing;
+    for (const run of await findChildRuns(tick.tx, [...parents.values()])) {
+      const key = childKey(run);
+      if (key) existing.set(key, run.id);
+    }
+    return existing;
+  }
+
+  /**
+   * Assigns new root tasks to workers with free slots, in memory (Scheduler.assignNew),
+   * reserving the slots; they are given back if the transaction fails.
+   */
+  private assignNew(tick: TickContext, ready: readonly ReadyRootTask[]): Assignment[] {
+    if (this.deps.isClosing() || ready.length === 0) return [];
+    const taken = this.deps.scheduler.assignNew(
+      ready.map((r) => r.item),
+      this.deps.workers.values(),
+    );
+    tick.onRollback(() => {
+      for (const { item, worker } of taken) releaseUnits(worker, item.slotType, item.slotUnits);
+    });
+    return taken;
+  }
+}
+
+function childKey(t: {
+  tenantId: string;
+  parentTaskExternalId: string | null;
+  childIndex: number | null;
+  childKey: string | null;
+}): string | undefined {
+  if (t.parentTaskExternalId === null) return undefined;
+  if (t.childKey !== null) return `${t.tenantId}/${t.parentTaskExternalId}/key:${t.childKey}`;
+  if (t.childIndex !== null) return `${t.tenantId}/${t.parentTaskExternalId}/index:${t.childIndex}`;
+  return undefined;
+}
+
+function newRun(id: string, trigger: ResolvedTrigger): NewRunRow {
+  return {
+    id,
+    tenantId: trigger.tenantId,
+    workflowId: trigger.version.workflowId,
+    workflowVersionId: trigger.version.versionId,
+    kind: trigger.version.isDag ? 'DAG' : 'TASK',
+    input: trigger.input,
+    additionalMetadata: trigger.additionalMetadata,
+    parentTaskExternalId: trigger.parentTaskExternalId,
+    parentRunId: trigger.parentRunId,
+    childIndex: trigger.childIndex,
+    childKey: trigger.childKey,
+    priority: trigger.priority,
+  };
+}
+
+/**
+ * Records a new root task as assigned without queueing it (its QUEUED and ASSIGNED events),
+ * and what its action carries, as assignAttempts would have returned it; returns its runtime.
+ */
+function recordAssigned(
+  tick: TickContext,
+  { trigger, step, item }: ReadyRootTask,
+  assignment: Assignment,
+) {
+  const workerId = assignment.worker.id;
+  const attempt = { tenantId: item.tenantId, taskId: item.taskId, retryCount: 0 };
+  tick.event({ ...attempt, eventType: 'QUEUED' });
+  tick.event({ ...attempt, eventType: 'ASSIGNED', workerId });
+  const row: DispatchRow = {
+    id: item.taskId,
+    externalId: item.externalId,
+    tenantId: item.tenantId,
+    runId: item.runId,
+    readableId: step.readableId,
+    actionId: step.actionId,
+    retryCount: 0,
+    priority: item.priority,
+    createdAt: new Date(tick.now),
+    workflowId: trigger.version.workflowId,
+    workflowVersionId: trigger.version.versionId,
+    workflowName: trigger.version.workflowName,
+    stepId: step.id,
+    input: trigger.input,
+    additionalMetadata: trigger.additionalMetadata,
+    childIndex: trigger.childIndex,
+    childKey: trigger.childKey,
+    parentTaskExternalId: trigger.parentTaskExternalId,
+    parents: step.parents,
+    isOnFailure: false,
+    timeoutSeconds: step.timeoutSeconds,
+  };
+  tick.outcome.assigned.push({ assignment, row });
+  return {
+    ...attempt,
+    workerId,
+    slotType: item.slotType,
+    slotUnits: item.slotUnits,
+    assignedAt: new Date(tick.now),
+    timeoutAt: new Date(tick.now + step.timeoutSeconds * 1000),
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * What the phases of one tick share: the transaction, the tick's time, the rows they append
+ * together (task events, queue rows, and writes nothing later in the tick reads, all sent as
+ * the tick's last statement), the runs whose tasks reached a final state (for run-progress),
+ * and the outcome that memory learns after COMMIT.
+ *
+ * Memory changes only after COMMIT, from the outcome, with two exceptions made before it and
+ * undone if the transaction fails: the assignments the tick starts with (tick.ts) and the
+ * direct assignment of new runs (systems/trigger.ts), which register their undo here.
+ */
+import type { Queryable } from '@trellis/db';
+import { runWrites, type Write } from '../queries/combined-writes';
+import { taskEventsInsert, type NewTaskEventRow } from '../queries/task-event.queries';
+import { queueItemsInsert, type QueueItemRow } from '../queries/task-queue.queries';
+import { tasksInsert, type NewTaskRow } from '../queries/task.queries';
+import type { DispatchRow } from '../queries/attempt.queries';
+import type { Assignment, ReadyItem } from '../scheduler';
+import type { TaskIdPool } from '../task-ids';
+import type { RunResult, StreamEvent, TaskResult } from '../types';
+
+/** What the in-memory state must learn once the tick's transaction has committed. */
+export interface TickOutcome {
+  /** New queue rows: the scheduler takes them. */
+  enqueued: ReadyItem[];
+  /** New runs' root tasks assigned without being queued, with what their actions carry. */
+  assigned: { assignment: Assignment; row: DispatchRow }[];
+  /** Queue rows deleted (cancelled, timed out): the scheduler drops them. */
+  dequeued: string[];
+  /** Running attempts that ended: their slots are freed. */
+  endedRuntimes: string[];
+  /** Ended attempts the worker must stop (cancel, timeout, replay). */
+  cancelOnWorker: string[];
+  started: { taskId: string; at: number }[];
+  finishedRuns: (RunResult & { tenantId: string })[];
+  streamEvents: { tenantId: string; runId: string; id: string; event: StreamEvent }[];
+}
+
+/** What queueing a task needs of it. */
+export interface QueueableTask {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  runId: string;
+  actionId: string;
+  priority: number;
+  slotType: string;
+  slotUnits: number;
+  scheduleTimeoutSeconds: number;
+}
+
+/** An attempt as a map key. */
+export function attemptId(op: { taskId: string; retryCount: number }): string {
+  return `${op.taskId}/${op.retryCount}`;
+}
+
+/** Only what identifies an attempt, so statements do not carry whole operations. */
+export function attemptKey(op: { taskId: string; retryCount: number }) {
+  return { taskId: op.taskId, retryCount: op.retryCount };
+}
+
+export class TickContext {
+  readonly outcome: TickOutcome = {
+    enqueued: [],
+    assigned: [],
+    dequeued: [],
+    endedRuntimes: [],
+    cancelOnWorker: [],
+    started: [],
+    finishedRuns: [],
+    streamEvents: [],
+  };
+  readonly events: NewTaskEventRow[] = [];
+  /** Runs with a task that reached a final state: DAG progress and run completion. */
+  readonly touchedRuns = new Map<string, string>();
+  /** Touched runs whose task started in this tick too: they may still be QUEUED. */
+  readonly startedRuns = new Set<string>();
+  /**
+   * Touched runs of a standalone task that completed in this tick, with its result: they are
+   * finished without reading their tasks again. Any other touch of the run takes it out.
+   */
+  readonly soleResults = new Map<string, TaskResult>();
+  /**
+   * STARTED reports whose attempt also COMPLETED in this tick, by attempt: written with the
+   * result (systems/result.ts) rather than on their own (systems/start.ts).
+   */
+  readonly startsWithResults = new Map<string, Date>();
+  private readonly queueRows: QueueItemRow[] = [];
+  private readonly ready: ReadyItem[] = [];
+  private readonly writes: Write[] = [];
+  private readonly undo: (() => void)[] = [];
+
+  constructor(
+    readonly tx: Queryable,
+    /** The tick's time (epoch ms): when what it writes happened unless told otherwise. */
+    readonly now: number,
+    private readonly taskIds: TaskIdPool,
+  ) {}
+
+  /** A write nothing later in the tick reads: sent with the tick's last statement. */
+  write(write: Write): void {
+    this.writes.push(write);
+  }
+
+  event(event: NewTaskEventRow): void {
+    this.events.push(event);
+  }
+
+  /** A task of this run reached a final state: the run's progress is worked out at the end. */
+  touchRun(runId: string, tenantId: string): void {
+    this.touchedRuns.set(runId, tenantId);
+    this.soleResults.delete(runId);
+  }
+
+  /** Queues a new attempt of a task, ready now or (backoff) later. */
+  queueTask(task: QueueableTask, retryCount: number, readyAt = this.now): void {
+    this.enqueue(readyItem(task, retryCount, readyAt));
+  }
+
+  /** Queues a ready item: its queue row and QUEUED event are written, the scheduler takes it. */
+  enqueue(item: ReadyItem): void {
+    const readyAt = new Date(item.readyAt);
+    this.queueRows.push({
+      taskId: item.taskId,
+      tenantId: item.tenantId,
+      actionId: item.actionId,
+      retryCount: item.retryCount,
+      priority: item.priority,
+      slotType: item.slotType,
+      slotUnits: item.slotUnits,
+      readyAt,
+      scheduleTimeoutAt: new Date(item.scheduleTimeoutAt),
+    });
+    this.ready.push(item);
+    this.events.push({
+      tenantId: item.tenantId,
+      taskId: item.taskId,
+      retryCount: item.retryCount,
+      eventType: 'QUEUED',
+      ...(item.readyAt > this.now ? { data: { readyAt: readyAt.toISOString() } } : {}),
+    });
+  }
+
+  /**
+   * Gives new tasks ids and writes them, created at the tick's time, with the last statement:
+   * nothing in between reads tasks or runs this tick created. Returns the ids, in order.
+   */
+  async insertTasks(tasks: readonly NewTaskRow[]): Promise<string[]> {
+    const ids = await this.taskIds.take(this.tx, tasks.length);
+    const createdAt = new Date(this.now);
+    this.write(tasksInsert(tasks.map((task, i) => ({ ...task, id: ids[i]!, createdAt }))));
+    return ids;
+  }
+
+  /** Registers how to undo an in-memory change made before COMMIT, if the tick fails. */
+  onRollback(undo: () => void): void {
+    this.undo.push(undo);
+  }
+
+  /** Sends the tick's last statement: the writes, then queue rows, then task events. */
+  async flush(): Promise<void> {
+    const writes = [...this.writes];
+    if (this.queueRows.length > 0) writes.push(queueItemsInsert(this.queueRows));
+    if (this.events.length > 0) writes.push(taskEventsInsert(this.events));
+    await runWrites(this.tx, writes);
+    this.outcome.enqueued.push(...this.ready);
+  }
+
+  /** The transaction failed: undoes the in-memory changes made before COMMIT, newest first. */
+  rollback(): void {
+    for (const undo of this.undo.splice(0).reverse()) undo();
+  }
+}
+
+export function readyItem(task: QueueableTask, retryCount: number, readyAt: number): ReadyItem {
+  return {
+    taskId: task.id,
+    externalId: task.externalId,
+    tenantId: task.tenantId,
+    runId: task.runId,
+    actionId: task.actionId,
+    retryCount,
+    priority: task.priority,
+    slotType: task.slotType,
+    slotUnits: task.slotUnits,
+    readyAt,
+    scheduleTimeoutAt: readyAt + task.scheduleTimeoutSeconds * 1000,
+  };
+}

@@ -1,0 +1,24 @@
+/** Checks on what callers send, before anything is buffered. */
+import { EngineError } from './errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function assertUuid(value: string, what: string): void {
+  if (!isUuid(value)) throw new EngineError('INVALID_ARGUMENT', `${what} "${value}" is not a UUID`);
+}
+
+/** Refuses a JSON text (input, output, metadata, log line) larger than `maxBytes`. */
+export function assertPayloadSize(text: string, what: string, maxBytes: number): void {
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new EngineError('RESOURCE_EXHAUSTED', `the ${what} is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The same for a value, measured as the JSON it is stored as. */
+export function assertJsonSize(value: unknown, what: string, maxBytes: number): void {
+  assertPayloadSize(JSON.stringify(value) ?? '', what, maxBytes);
+}
