@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createApiRouter } from './http/api-router';
 import { installDashboard } from './http/dashboard-static';
 import { installErrorHandler } from './http/error-handler';
+import { installJsonBodyParser } from './http/json-body-parser';
 import { LoginThrottle } from './http/login-throttle';
 import { RateLimiter } from './http/rate-limiter';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
@@ -67,6 +68,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   const api = createApiRouter(app, context, {
     validateResponses: options.validateResponses ?? false,

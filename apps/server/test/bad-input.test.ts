@@ -54,11 +54,15 @@ function wrongTypes(schema: z.ZodType): Record<string, unknown> {
 
 describe('bad input changes nothing and is answered in the error shape', () => {
   it.each(withBody.map((endpoint) => [endpoint.operationId, endpoint] as const))(
-    '%s: malformed JSON, wrong types, a non-object and an oversized body',
+    '%s: malformed JSON, an empty body, wrong types, a non-object and an oversized body',
     async (_name, endpoint) => {
       const path = pathWith(endpoint.path, fixture.ids);
       const malformed = await expectRefusedUnchanged(endpoint, path, '{"name": ', 400);
       expect(malformed.errors[0]?.description).toMatch(/^Malformed JSON body/);
+
+      // A JSON content type with nothing after it: no body, which this endpoint needs.
+      const empty = await expectRefusedUnchanged(endpoint, path, '', 400);
+      expect(empty.errors).toEqual([{ description: 'A JSON request body is required' }]);
 
       const wrong = await expectRefusedUnchanged(endpoint, path, wrongTypes(endpoint.body!), 400);
       expect(wrong.errors.some((error) => error.field)).toBe(true);

@@ -36,7 +36,7 @@ import { renderApiMarkdown, type ApiBackendResult, type Phase } from './report';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
 const ENGINE_BENCH = fileURLToPath(new URL('../engine/', import.meta.url));
-const SEED_COMMAND = 'apps/server/src/seed/seed-command.ts';
+const SEED_COMMAND = 'tools/seed/src/seed-command.ts';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = 'Bench-Passw0rd';
 /** Workflow names of the seeded history and of the load: a row naming one is a run row. */

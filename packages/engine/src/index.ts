@@ -6,7 +6,13 @@ export type { WorkerStream } from './worker-pool';
 export { parseDuration } from './durations';
 export type { TaskDefinitionInput, WorkflowDefinitionInput } from './workflow-definition';
 export type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
+export { isFinal } from './task-lifecycle';
 export type * from './types';
 export { systemClock } from './types';
 /** For writers of history outside the engine (the seed), so engine inserts continue after them. */
 export { reserveTaskIds } from './queries/task.queries';
+/** The engine's rows of a run and a step: readers outside it (read models, the seed) derive theirs. */
+export type { NewRunRow, RunRow } from './queries/run.queries';
+export type { StepRow } from './queries/workflow.queries';
+/** For the seed, which registers workflows through the engine and reads their steps back. */
+export { listVersionSteps } from './queries/workflow.queries';

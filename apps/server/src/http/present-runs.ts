@@ -8,7 +8,7 @@ import {
 } from '@trellis/api-contract';
 import type { RunListRow, TaskListRow } from '../read-models/run-list.queries';
 import type {
-  RunRow,
+  RunDetailRow,
   StepShapeRow,
   TaskEventRow,
   TaskTimingRow,
@@ -147,7 +147,7 @@ export function presentTaskEvent(row: TaskEventRow): V1TaskEvent {
 }
 
 export function presentRunDetails(
-  run: RunRow,
+  run: RunDetailRow,
   tasks: readonly TaskListRow[],
   events: readonly TaskEventRow[],
   shape: readonly StepShapeRow[],
@@ -234,7 +234,7 @@ const LEGACY_STATUS: Record<V1TaskStatus, WorkflowRunStatus> = {
 };
 
 /** A run in the older (v0) shape. */
-export function presentLegacyRun(run: RunRow, tenantId: string) {
+export function presentLegacyRun(run: RunDetailRow, tenantId: string) {
   const meta = resourceMeta(run.id, run.createdAt);
   return {
     metadata: meta,

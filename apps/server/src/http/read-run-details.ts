@@ -1,6 +1,6 @@
 import type { V1WorkflowRunDetails } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
-import { findRun, listRunShape, listRunTaskEvents } from '../read-models/run-detail.queries';
+import { findRunDetail, listRunShape, listRunTaskEvents } from '../read-models/run-detail.queries';
 import { listTasksOfRuns } from '../read-models/run-list.queries';
 import { presentRunDetails } from './present-runs';
 
@@ -10,7 +10,7 @@ export async function readRunDetails(
   tenantId: string,
   runId: string,
 ): Promise<V1WorkflowRunDetails | undefined> {
-  const run = await findRun(db, tenantId, runId);
+  const run = await findRunDetail(db, tenantId, runId);
   if (!run) return undefined;
   const [tasks, events, shape] = await Promise.all([
     listTasksOfRuns(db, tenantId, [run.id], { includePayloads: true }),

@@ -1,19 +1,21 @@
 import type { Queryable } from '@trellis/db';
 import type { V1TaskEventType, V1TaskStatus } from '@trellis/api-contract';
+import type { StepRow } from '@trellis/engine';
 import { apiTaskStatusSql } from './run-filter';
 import { RUN_COLUMNS, type RunListRow } from './run-list.queries';
 
-export interface RunRow extends RunListRow {
+export interface RunDetailRow extends RunListRow {
   /** The definition of the run's workflow version. */
   workflowConfig: Record<string, unknown>;
 }
 
-export async function findRun(
+/** A run with its input and its version's definition, as its detail page shows it. */
+export async function findRunDetail(
   db: Queryable,
   tenantId: string,
   runId: string,
-): Promise<RunRow | undefined> {
-  const { rows } = await db.query<RunRow>(
+): Promise<RunDetailRow | undefined> {
+  const { rows } = await db.query<RunDetailRow>(
     `SELECT ${RUN_COLUMNS}, r.input, v.definition AS "workflowConfig"
      FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
        JOIN workflow_versions v ON v.id = r.workflow_version_id
@@ -68,10 +70,8 @@ export async function listRunTaskEvents(
   return rows;
 }
 
-export interface StepShapeRow {
+export interface StepShapeRow extends Pick<StepRow, 'readableId' | 'parents'> {
   stepId: string;
-  readableId: string;
-  parents: string[];
   taskExternalId: string | null;
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { RunRow } from '@trellis/engine';
 import { RUN_LIST_CAP, type V1TaskStatus } from '@trellis/api-contract';
 import { apiTaskStatusSql, runWhere, SqlParams, taskWhere, type RunFilter } from './run-filter';
 
@@ -22,21 +23,25 @@ async function cappedCount(db: Queryable, from: string, where: string, params: S
   return rows[0]!.total;
 }
 
-export interface RunListRow {
-  id: string;
-  kind: 'DAG' | 'TASK';
-  status: V1TaskStatus;
-  workflowId: string;
-  workflowName: string;
-  workflowVersionId: string;
-  /** Null unless payloads were asked for. */
-  input: unknown;
-  additionalMetadata: Record<string, unknown>;
-  parentTaskExternalId: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-}
+/**
+ * A run as lists show it: the columns of the engine's run row that lists need. `input` is null
+ * unless payloads were asked for.
+ */
+export type RunListRow = Pick<
+  RunRow,
+  | 'id'
+  | 'kind'
+  | 'status'
+  | 'workflowId'
+  | 'workflowName'
+  | 'workflowVersionId'
+  | 'input'
+  | 'additionalMetadata'
+  | 'parentTaskExternalId'
+  | 'createdAt'
+  | 'startedAt'
+  | 'finishedAt'
+>;
 
 export const RUN_COLUMNS = `r.id, r.kind, r.status, r.workflow_id AS "workflowId", w.name AS "workflowName",
   r.workflow_version_id AS "workflowVersionId", r.additional_metadata AS "additionalMetadata",
@@ -78,27 +83,31 @@ export async function listRunIdsMatching(db: Queryable, filter: RunFilter): Prom
   return rows.map((row) => row.id);
 }
 
-export interface TaskListRow {
+/**
+ * A task as lists show it, with the columns of its run's row it needs: the run's `input` and
+ * the task's `output` are null unless payloads were asked for.
+ */
+export interface TaskListRow extends Pick<
+  RunRow,
+  | 'workflowId'
+  | 'workflowName'
+  | 'workflowVersionId'
+  | 'input'
+  | 'additionalMetadata'
+  | 'parentTaskExternalId'
+> {
   id: string;
   externalId: string;
   runId: string;
-  runKind: 'DAG' | 'TASK';
+  runKind: RunRow['kind'];
   stepId: string;
   readableId: string;
   actionId: string;
   status: V1TaskStatus;
   retryCount: number;
-  /** Null unless payloads were asked for. */
   output: unknown;
   error: string | null;
   workerId: string | null;
-  workflowId: string;
-  workflowName: string;
-  workflowVersionId: string;
-  /** The run's input; null unless payloads were asked for. */
-  input: unknown;
-  additionalMetadata: Record<string, unknown>;
-  parentTaskExternalId: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { StepRow } from '@trellis/engine';
 
 export interface WorkflowViewRow {
   id: string;
@@ -85,17 +86,19 @@ export async function findWorkflowVersionView(
   return rows[0];
 }
 
-export interface StepViewRow {
-  id: string;
-  readableId: string;
-  actionId: string;
-  parents: string[];
-  timeoutSeconds: number;
-  slotType: string;
-  slotUnits: number;
-  isDurable: boolean;
-  isOnFailure: boolean;
-}
+/** The columns of the engine's step row that a workflow version's page shows. */
+export type StepViewRow = Pick<
+  StepRow,
+  | 'id'
+  | 'readableId'
+  | 'actionId'
+  | 'parents'
+  | 'timeoutSeconds'
+  | 'slotType'
+  | 'slotUnits'
+  | 'isDurable'
+  | 'isOnFailure'
+>;
 
 export async function listVersionSteps(
   db: Queryable,

@@ -1,6 +1,6 @@
 import { v1WorkflowRunCreate, workflowRunCreate } from '@trellis/api-contract';
 import { EngineError, type Engine, type TriggerRequest } from '@trellis/engine';
-import { findRun } from '../../read-models/run-detail.queries';
+import { findRunDetail } from '../../read-models/run-detail.queries';
 import {
   findLatestVersionByName,
   findWorkflowVersionView,
@@ -12,8 +12,12 @@ import { presentLegacyRun } from '../present-runs';
 import { readRunDetails } from '../read-run-details';
 import { inputSchemaErrors } from '../run-input-validation';
 
-/** Starts one run; what the engine refuses (unknown workflow, oversized input) is a 400. */
-async function triggerOne(
+/**
+ * Starts one run of the workflow the body names. The engine not finding it (deleted since the
+ * route looked it up) is a 400 on that field, like the route's own check and as the reference
+ * answers; the error handler maps every other engine error.
+ */
+async function triggerNamedInBody(
   engine: Engine,
   tenantId: string,
   request: TriggerRequest,
@@ -22,9 +26,10 @@ async function triggerOne(
     const [runId] = await engine.trigger(tenantId, [request]);
     return runId!;
   } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
-    if (error.code === 'UNAVAILABLE') throw new ApiError(503, [{ description: error.message }]);
-    throw badRequest(error.message);
+    if (error instanceof EngineError && error.code === 'NOT_FOUND') {
+      throw badRequest(error.message, 'workflowName');
+    }
+    throw error;
   }
 }
 
@@ -46,7 +51,7 @@ export function registerRunTriggerRoutes(api: ApiRouter): void {
       throw badRequest(`workflow "${body.workflowName}" does not exist`, 'workflowName');
     }
     assertInputConforms(version, body.input);
-    const runId = await triggerOne(engine, tenantId, {
+    const runId = await triggerNamedInBody(engine, tenantId, {
       workflowName: body.workflowName,
       input: body.input,
       additionalMetadata: body.additionalMetadata,
@@ -88,11 +93,14 @@ export function registerRunTriggerRoutes(api: ApiRouter): void {
       );
     }
     assertInputConforms(latest, body.input);
-    const runId = await triggerOne(engine, tenantId, {
-      workflowName: workflow.name,
-      input: body.input,
-      additionalMetadata: body.additionalMetadata,
-    });
-    return presentLegacyRun((await findRun(db, tenantId, runId))!, tenantId);
+    // The workflow is the path's: the engine not finding it is the error handler's 404.
+    const [runId] = await engine.trigger(tenantId, [
+      {
+        workflowName: workflow.name,
+        input: body.input,
+        additionalMetadata: body.additionalMetadata,
+      },
+    ]);
+    return presentLegacyRun((await findRunDetail(db, tenantId, runId!))!, tenantId);
   });
 }

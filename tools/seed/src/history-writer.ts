@@ -65,7 +65,7 @@ async function insertRuns(tx: Queryable, tenantId: string, chunk: HistoryChunk):
       tenantId,
       r.map((x) => x.id),
       r.map((x) => x.workflowId),
-      r.map((x) => x.versionId),
+      r.map((x) => x.workflowVersionId),
       r.map((x) => x.kind),
       r.map((x) => x.status),
       r.map((x) => json(x.input)),

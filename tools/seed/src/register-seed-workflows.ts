@@ -5,7 +5,13 @@
  * are reused.
  */
 import type { Database } from '@trellis/db';
-import type { Engine, TaskDefinitionInput, WorkflowDefinitionInput } from '@trellis/engine';
+import {
+  listVersionSteps,
+  type Engine,
+  type StepRow,
+  type TaskDefinitionInput,
+  type WorkflowDefinitionInput,
+} from '@trellis/engine';
 import type { SeedStep, SeedVersion, SeedWorkflow } from './history-generator';
 import { WORKFLOW_CATALOG, type StepBehaviour, type WorkflowBehaviour } from './workflow-catalog';
 
@@ -39,22 +45,6 @@ interface VersionRow {
   versionId: string;
   version: string;
   createdAt: Date;
-}
-
-interface StepRow {
-  id: string;
-  versionId: string;
-  readableId: string;
-  actionId: string;
-  parents: string[];
-  retries: number;
-  backoffFactor: number | null;
-  backoffMaxSeconds: number | null;
-  timeoutSeconds: number;
-  scheduleTimeoutSeconds: number;
-  slotType: string;
-  slotUnits: number;
-  isOnFailure: boolean;
 }
 
 async function listVersions(db: Database, tenantId: string, name: string): Promise<VersionRow[]> {
@@ -103,32 +93,26 @@ export async function registerSeedWorkflows(options: {
     const versions = (await listVersions(db, tenantId, behaviour.name)).filter((v) =>
       /^v\d+$/.test(v.version),
     );
-    const steps = await listSteps(
-      db,
-      versions.map((v) => v.versionId),
-    );
-    workflows.push({
-      id: versions[0]!.workflowId,
-      behaviour,
-      versions: versions.map((v): SeedVersion => {
-        const n = Number(v.version.slice(1));
-        const own = steps.filter((s) => s.versionId === v.versionId);
-        const seedStep = (row: StepRow): SeedStep => ({
-          ...row,
-          behaviour:
-            (row.isOnFailure
-              ? behaviour.onFailure
-              : behaviour.steps.find((s) => s.readableId === row.readableId)) ??
-            missingBehaviour(behaviour.name, row.readableId),
-        });
-        return {
-          id: v.versionId,
-          activeFrom: activeFrom(n),
-          steps: own.filter((s) => !s.isOnFailure).map(seedStep),
-          onFailure: own.filter((s) => s.isOnFailure).map(seedStep)[0],
-        };
-      }),
-    });
+    const seedVersions: SeedVersion[] = [];
+    for (const v of versions) {
+      const n = Number(v.version.slice(1));
+      const steps = await listVersionSteps(db, tenantId, v.versionId);
+      const seedStep = (row: StepRow): SeedStep => ({
+        ...row,
+        behaviour:
+          (row.isOnFailure
+            ? behaviour.onFailure
+            : behaviour.steps.find((s) => s.readableId === row.readableId)) ??
+          missingBehaviour(behaviour.name, row.readableId),
+      });
+      seedVersions.push({
+        id: v.versionId,
+        activeFrom: activeFrom(n),
+        steps: steps.filter((s) => !s.isOnFailure).map(seedStep),
+        onFailure: steps.filter((s) => s.isOnFailure).map(seedStep)[0],
+      });
+    }
+    workflows.push({ id: versions[0]!.workflowId, behaviour, versions: seedVersions });
   }
   return workflows;
 }
@@ -138,18 +122,4 @@ function missingBehaviour(workflow: string, step: string): never {
     `workflow "${workflow}" has a step "${step}" the seed catalog does not describe: ` +
       'was it registered by something other than the seed?',
   );
-}
-
-async function listSteps(db: Database, versionIds: readonly string[]): Promise<StepRow[]> {
-  const { rows } = await db.query<StepRow>(
-    `SELECT id, workflow_version_id AS "versionId", readable_id AS "readableId",
-            action_id AS "actionId", parents, retries, backoff_factor AS "backoffFactor",
-            backoff_max_seconds AS "backoffMaxSeconds", timeout_seconds AS "timeoutSeconds",
-            schedule_timeout_seconds AS "scheduleTimeoutSeconds", slot_type AS "slotType",
-            slot_units AS "slotUnits", is_on_failure AS "isOnFailure"
-       FROM workflow_steps WHERE workflow_version_id = ANY($1::uuid[])
-      ORDER BY position`,
-    [versionIds],
-  );
-  return rows;
 }

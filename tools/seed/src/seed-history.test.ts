@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOwner, startTestApp, type TestApp } from '../../test/test-app';
+import { registerOwner, startTestApp, type TestApp } from '@trellis/server/testing';
 import { seedHistory, type SeedResult } from './seed-history';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -6,21 +6,19 @@
  * messages and JSON shapes follow packages/engine/src/apply-batch.ts.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  isFinal,
+  type NewRunRow,
+  type RunStatus,
+  type StepRow,
+  type TaskEventType,
+  type TaskStatus,
+} from '@trellis/engine';
 import type { SeedRandom } from './seed-random';
 import { additionalMetadata, type StepBehaviour, type WorkflowBehaviour } from './workflow-catalog';
 
-export interface SeedStep {
-  id: string;
-  readableId: string;
-  actionId: string;
-  parents: string[];
-  retries: number;
-  backoffFactor: number | null;
-  backoffMaxSeconds: number | null;
-  timeoutSeconds: number;
-  scheduleTimeoutSeconds: number;
-  slotType: string;
-  slotUnits: number;
+/** A step as the engine stored it, with how the catalog says its tasks behave. */
+export interface SeedStep extends StepRow {
   behaviour: StepBehaviour;
 }
 
@@ -39,21 +37,13 @@ export interface SeedWorkflow {
   versions: SeedVersion[];
 }
 
-export type TaskStatus = 'PENDING' | 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
-type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
-
-export interface RunRow {
-  id: string;
-  workflowId: string;
-  versionId: string;
-  kind: 'DAG' | 'TASK';
-  status: RunStatus;
-  input: Record<string, unknown>;
+/**
+ * A run as the engine inserts it (the tenant is the writer's; seeded children have no key),
+ * with the status and times it reached. Times are epoch milliseconds.
+ */
+export interface RunRow extends Omit<NewRunRow, 'tenantId' | 'childKey'> {
   additionalMetadata: Record<string, string>;
-  parentTaskExternalId: string | null;
-  parentRunId: string | null;
-  childIndex: number | null;
-  priority: number;
+  status: RunStatus;
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
@@ -82,7 +72,7 @@ export interface TaskRow {
 export interface EventRow {
   taskIndex: number;
   retryCount: number;
-  eventType: string;
+  eventType: TaskEventType;
   at: number;
   workerId: string | null;
   message: string;
@@ -159,9 +149,6 @@ interface TaskState {
   runtime: RuntimeRow | undefined;
 }
 
-const isFinal = (status: TaskStatus) =>
-  status === 'COMPLETED' || status === 'FAILED' || status === 'CANCELLED';
-
 export interface HistoryGeneratorOptions {
   workflows: SeedWorkflow[];
   workerIds: string[];
@@ -237,7 +224,7 @@ export class HistoryGenerator {
     const run: RunRow = {
       id: randomUUID(),
       workflowId: workflow.id,
-      versionId: version.id,
+      workflowVersionId: version.id,
       // As the engine decides it: several tasks or any dependency make a DAG.
       kind:
         version.steps.length > 1 || version.steps.some((s) => s.parents.length > 0)
@@ -619,7 +606,7 @@ export class HistoryGenerator {
 
   #event(
     task: TaskRow,
-    eventType: string,
+    eventType: TaskEventType,
     at: number,
     workerId: string | null,
     message: string,

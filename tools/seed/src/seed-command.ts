@@ -9,9 +9,15 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate, openDatabase, type Database } from '@trellis/db';
-import { bootstrapAdmin } from '../accounts/bootstrap-admin';
-import { findTenantById, findTenantBySlug, type TenantRow } from '../accounts/tenant.queries';
-import { ConfigError, loadConfig, type Config } from '../config';
+// The server's own reading of the environment and first-start bootstrap, so the seed writes to
+// the database the server would use, prepared as the server would.
+import { bootstrapAdmin } from '@trellis/server/accounts/bootstrap-admin';
+import {
+  findTenantById,
+  findTenantBySlug,
+  type TenantRow,
+} from '@trellis/server/accounts/tenant.queries';
+import { ConfigError, loadConfig, type Config } from '@trellis/server/config';
 import { seedHistory, vacuumSeededTables } from './seed-history';
 import { formatCount, formatDuration, SeedProgress } from './seed-progress';
 
