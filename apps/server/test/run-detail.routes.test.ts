@@ -181,9 +181,14 @@ describe('a run', () => {
     const flaky = await owner.client.get<{ rows: TaskEvent[] }>(
       `/api/v1/stable/workflow-runs/${flakyRunId}/task-events`,
     );
+    // Every failed attempt is recorded, a retried one too: FAILED with its error, then RETRYING.
+    const failed = flaky.body.rows.find((event) => event.eventType === 'FAILED')!;
+    expect(failed.errorMessage).toContain('connection refused');
+    expect(failed.attempt).toBe(1);
     const retrying = flaky.body.rows.find((event) => event.eventType === 'RETRYING')!;
-    expect(retrying.errorMessage).toContain('connection refused');
     expect(retrying.attempt).toBe(1);
+    expect(retrying.errorMessage).toBeUndefined();
+    expect(retrying.id).toBeGreaterThan(failed.id);
   });
 
   it('times its tasks, descending into child runs as deep as asked', async () => {
@@ -286,7 +291,7 @@ describe('a task', () => {
     const seen = response.body.rows.map((event) => `${event.attempt}:${event.eventType}`);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(
-      expect.arrayContaining(['1:STARTED', '1:RETRYING', '2:STARTED', '2:FINISHED']),
+      expect.arrayContaining(['1:STARTED', '1:FAILED', '1:RETRYING', '2:STARTED', '2:FINISHED']),
     );
     expect(seen[0]).toBe('2:FINISHED');
     const page = await owner.client.get<{ rows: TaskEvent[] }>(

@@ -194,7 +194,8 @@ describe('the runs list', () => {
     const every = await list(
       `since=${hourAgo}&only_tasks=false&additional_metadata=customer:acme&additional_metadata=env:prod&additional_metadata_operator=AND`,
     );
-    expect(ids(every.body)).toEqual(named('dag', 'done'));
+    // The child run inherited env:prod from the DAG run that spawned it.
+    expect(ids(every.body)).toEqual(named('child', 'dag', 'done'));
     // A value may itself contain colons; an entry without one is ignored.
     const ignored = await list(`since=${hourAgo}&only_tasks=false&additional_metadata=nonsense`);
     expect(ids(ignored.body)).toHaveLength(6);
@@ -315,9 +316,10 @@ describe('run metrics', () => {
     const week = await owner.client.get<{ status: string; count: number }[]>(
       `${base()}/task-metrics?since=${weekAgo}&workflow_ids=${workflows.alpha}&additional_metadata=env:prod`,
     );
+    // old, done, and the child run, which inherited env:prod from its parent.
     expect(Object.fromEntries(week.body.map((row) => [row.status, row.count]))).toEqual({
       CANCELLED: 0,
-      COMPLETED: 2,
+      COMPLETED: 3,
       FAILED: 1,
       QUEUED: 0,
       RUNNING: 0,

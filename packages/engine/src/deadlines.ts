@@ -18,7 +18,7 @@ export interface DeadlineDeps {
   running: RunningAttempts;
   workers: WorkerRegistry;
   /** Where what is due goes: the systems that write it. */
-  timedOut(attempt: AttemptRef): void;
+  timedOut(attempt: AttemptRef, deadline: Date): void;
   reassign(attempt: AttemptRef, reason: string): void;
   scheduleTimedOut(attempt: AttemptRef & { runId: string }): void;
   isClosed(): boolean;
@@ -106,7 +106,7 @@ export class Deadlines {
       };
       const key = `${attempt.taskId}/${attempt.retryCount}`;
       if (now >= attempt.timeoutAt) {
-        if (once(key)) this.deps.timedOut(ref);
+        if (once(key)) this.deps.timedOut(ref, new Date(attempt.timeoutAt));
       } else if (
         attempt.startedAt === undefined &&
         now >= attempt.assignedAt + settings.startGraceMs

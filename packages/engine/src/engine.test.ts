@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, withStatementCounts, type Database } from '@trellis/db';
 import { Engine } from './engine';
 import { EngineError } from './errors';
-import { createTenant, TestWorker } from './test-worker';
+import { createTenant, TestWorker } from '../test/test-worker';
 import type { RunResult } from './types';
 import type { WorkflowDefinitionInput } from './workflow-definition';
 
@@ -338,6 +338,7 @@ describe('engine', () => {
       'QUEUED@0',
       'ASSIGNED@0',
       'STARTED@0',
+      'FAILED@0',
       'RETRYING@0',
       'QUEUED@1',
       'ASSIGNED@1',

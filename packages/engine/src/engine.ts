@@ -25,7 +25,7 @@ import {
   upsertWorkflow,
 } from './queries/workflow.queries';
 import { RunSubscriptions } from './run-subscriptions';
-import { RunningAttempts } from './running-attempts';
+import { RunningAttempts, type RunningAttempt } from './running-attempts';
 import { Scheduler } from './scheduler';
 import { createSystems, type Systems } from './systems';
 import { TaskIdPool } from './task-ids';
@@ -106,7 +106,7 @@ export class Engine {
       scheduler: this.scheduler,
       running: this.running,
       workers: this.workers,
-      timedOut: (attempt) => this.systems.timeout.request(attempt),
+      timedOut: (attempt, deadline) => this.systems.timeout.request(attempt, deadline),
       reassign: (attempt, reason) => this.systems.reassignment.request(attempt, reason),
       scheduleTimedOut: (attempt) => this.systems.scheduleTimeout.request(attempt),
       isClosed,
@@ -396,14 +396,14 @@ export class Engine {
       );
     }
     const ref = { tenantId, taskId: attempt.taskId, retryCount: attempt.retryCount };
-    if (report.kind === 'STARTED') {
-      return this.systems.start.request(ref, report.at ?? new Date(this.clock.now()));
-    }
+    const at = reportedTime(report.at, attempt, this.clock.now());
+    if (report.kind === 'STARTED') return this.systems.start.request(ref, at);
     return this.systems.result.request(ref, {
       kind: report.kind,
       payload: report.payload,
       taskExternalId: report.taskExternalId,
       shouldNotRetry: report.shouldNotRetry,
+      at,
     });
   }
 
@@ -503,4 +503,15 @@ export class Engine {
       workers: this.workers.size,
     };
   }
+}
+
+/**
+ * When a worker says a start or result happened: its own clock, so that a task's recorded times
+ * are its real ones and not the tick's, but never before the attempt was assigned (or started)
+ * nor after the report arrived, so that a skewed worker clock cannot reorder a task's timeline.
+ */
+function reportedTime(at: Date | undefined, attempt: RunningAttempt, now: number): Date {
+  const earliest = attempt.startedAt ?? attempt.assignedAt;
+  if (at === undefined) return new Date(now);
+  return new Date(Math.min(now, Math.max(earliest, at.getTime())));
 }

@@ -194,7 +194,7 @@ export class HistoryGenerator {
     }
     // Events were produced task by task; the engine appends them in time order. The sort is
     // stable, so events of one instant keep their causal order (FINISHED before the QUEUED of
-    // the next task, RETRYING before the new attempt's QUEUED).
+    // the next task, FAILED and RETRYING before the new attempt's QUEUED).
     this.#chunk.events.sort((a, b) => a.at - b.at);
     return this.#chunk;
   }
@@ -498,17 +498,30 @@ export class HistoryGenerator {
       const data = outcome === 'FAILED' ? { stack: stackTrace(error, step) } : null;
       if (outcome === 'TIMED_OUT') this.#event(task, 'TIMED_OUT', endAt, null, error, null);
       task.error = error;
+      // Every failed attempt is FAILED, a retried one then RETRYING, as the engine records them.
+      this.#event(task, 'FAILED', endAt, null, error, data);
       if (task.appRetryCount < step.retries) {
-        this.#event(task, 'RETRYING', endAt, null, error, data);
+        const delay = retryDelayMs(
+          task.appRetryCount + 1,
+          step.backoffFactor,
+          step.backoffMaxSeconds,
+        );
+        const retry = `Retry ${task.appRetryCount + 1} of ${step.retries}`;
+        this.#event(
+          task,
+          'RETRYING',
+          endAt,
+          null,
+          delay > 0 ? `${retry} in ${delay / 1000}s` : retry,
+          null,
+        );
         task.appRetryCount += 1;
         task.retryCount += 1;
         task.workerId = null;
         queuedAt = endAt;
-        readyAt =
-          endAt + retryDelayMs(task.appRetryCount, step.backoffFactor, step.backoffMaxSeconds);
+        readyAt = endAt + delay;
         continue;
       }
-      this.#event(task, 'FAILED', endAt, null, error, data);
       this.#finish(state, 'FAILED', endAt, null, error);
       return;
     }

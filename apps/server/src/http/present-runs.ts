@@ -117,7 +117,8 @@ export function presentRun(
   };
 }
 
-const FAILURE_EVENTS = new Set(['FAILED', 'RETRYING', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT']);
+/** Events that end an attempt with an error (a retried failure is FAILED, then RETRYING). */
+const FAILURE_EVENTS = new Set(['FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT']);
 
 /**
  * The error a failure event reports, with the stack the SDK sent (a JavaScript stack already

@@ -1,10 +1,10 @@
 import type { Queryable } from '@trellis/db';
 
 /**
- * Workers reported these attempts STARTED. In one statement: the runtime records its first
- * start (a repeated STARTED finds started_at set and changes nothing), the task becomes RUNNING
- * on that worker, and its run becomes RUNNING if it was still QUEUED. Returns the attempts that
- * started now, with their workers.
+ * Workers reported these attempts STARTED, at the worker's time. In one statement: the runtime
+ * records its first start (a repeated STARTED finds started_at set and changes nothing), the
+ * task becomes RUNNING on that worker, and its run becomes RUNNING, started when its first
+ * task did, if it was still QUEUED. Returns the attempts that started now, with their workers.
  *
  * The JSON record set is joined to its first table through `= ANY(array)` on the primary key
  * too, so that the plan is an index lookup whatever the planner believes about the record
@@ -31,10 +31,12 @@ export async function startAttempts(
                           worker_id = runtime.worker_id
          FROM runtime
         WHERE t.id = runtime.task_id AND t.status IN ('QUEUED', 'ASSIGNED')
-       RETURNING t.run_id
+       RETURNING t.run_id, t.started_at
      ), run AS (
-       UPDATE workflow_runs SET status = 'RUNNING', started_at = COALESCE(started_at, now())
-        WHERE id = ANY(ARRAY(SELECT run_id FROM task)) AND status = 'QUEUED'
+       UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, s.at)
+         FROM (SELECT run_id, min(started_at) AS at FROM task GROUP BY run_id) s
+        WHERE r.id = s.run_id AND r.id = ANY(ARRAY(SELECT run_id FROM task))
+          AND r.status = 'QUEUED'
      )
      SELECT task_id AS "taskId", worker_id AS "workerId" FROM runtime`,
     [JSON.stringify(attempts), attempts.map((a) => a.taskId)],
@@ -136,6 +138,7 @@ export async function assignAttempts(
  * result usually land in one tick). `firstStart` says whether that start is the attempt's first,
  * so the caller records STARTED once. A completed attempt also returns what its run's result
  * needs of the task, so that the run of a standalone task finishes without reading it again.
+ * `finishedAt` is the worker's time of the result.
  */
 /** An attempt that was live when its result arrived. */
 export interface EndedAttemptRow {
@@ -149,6 +152,9 @@ export interface EndedAttemptRow {
   externalId: string | null;
   readableId: string | null;
   output: unknown;
+  /** Of a completed attempt: when it started and finished. */
+  startedAt: Date | null;
+  finishedAt: Date | null;
 }
 
 export async function endAttempts(
@@ -159,34 +165,37 @@ export async function endAttempts(
     completed: boolean;
     output: unknown;
     startedAt?: Date | undefined;
+    finishedAt: Date;
   }[],
 ): Promise<EndedAttemptRow[]> {
   const { rows } = await db.query<EndedAttemptRow>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
          AS x("taskId" bigint, "retryCount" int, completed bool, output jsonb,
-              "startedAt" timestamptz)
+              "startedAt" timestamptz, "finishedAt" timestamptz)
      ), ended AS (
        DELETE FROM task_runtimes r USING x
         WHERE r.task_id = x."taskId" AND r.retry_count = x."retryCount"
           AND r.task_id = ANY($2::bigint[])
        RETURNING r.task_id, r.retry_count, r.worker_id, x.completed, x.output,
                  r.started_at IS NULL AND x."startedAt" IS NOT NULL AS first_start,
-                 COALESCE(r.started_at, x."startedAt") AS started_at
+                 COALESCE(r.started_at, x."startedAt") AS started_at, x."finishedAt" AS finished_at
      ), completed AS (
        UPDATE tasks t SET status = 'COMPLETED', output = ended.output, error = NULL,
-                          finished_at = now(),
+                          finished_at = ended.finished_at,
                           started_at = COALESCE(t.started_at, ended.started_at),
                           worker_id = ended.worker_id
          FROM ended
         WHERE t.id = ended.task_id AND ended.completed
-       RETURNING t.id, t.run_id, t.step_id, t.external_id, t.readable_id, t.output
+       RETURNING t.id, t.run_id, t.step_id, t.external_id, t.readable_id, t.output, t.started_at,
+                 t.finished_at
      )
      SELECT ended.task_id AS "taskId", ended.retry_count AS "retryCount",
             ended.worker_id AS "workerId", completed.run_id AS "runId",
             ended.first_start AS "firstStart", completed.step_id AS "stepId",
             completed.external_id AS "externalId", completed.readable_id AS "readableId",
-            completed.output
+            completed.output, completed.started_at AS "startedAt",
+            completed.finished_at AS "finishedAt"
        FROM ended LEFT JOIN completed ON completed.id = ended.task_id`,
     [JSON.stringify(results), results.map((r) => r.taskId)],
   );

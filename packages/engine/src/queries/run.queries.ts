@@ -60,6 +60,28 @@ export async function findChildRuns(
   return rows;
 }
 
+/** The additional metadata of the runs these parent tasks belong to, which their children inherit. */
+export async function findParentRunMetadata(
+  db: Queryable,
+  parents: readonly { tenantId: string; parentTaskExternalId: string }[],
+): Promise<
+  { tenantId: string; parentTaskExternalId: string; additionalMetadata: Record<string, unknown> }[]
+> {
+  const { rows } = await db.query<{
+    tenantId: string;
+    parentTaskExternalId: string;
+    additionalMetadata: Record<string, unknown>;
+  }>(
+    `SELECT t.tenant_id AS "tenantId", t.external_id AS "parentTaskExternalId",
+            r.additional_metadata AS "additionalMetadata"
+       FROM jsonb_to_recordset($1::jsonb) AS p("tenantId" uuid, "parentTaskExternalId" uuid)
+       JOIN tasks t ON t.tenant_id = p."tenantId" AND t.external_id = p."parentTaskExternalId"
+       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id`,
+    [JSON.stringify(parents)],
+  );
+  return rows;
+}
+
 export function runsInsert(runs: readonly NewRunRow[]): Write {
   return {
     text: (first) =>
@@ -78,34 +100,42 @@ export function runsInsert(runs: readonly NewRunRow[]): Write {
 }
 
 /**
- * Runs reaching a final status. `started` marks runs whose task started in the same batch as it
- * finished (see endAttempts): their start time is set here, as startAttempts did not run.
+ * Runs reaching a final status, finished when their last task did. `startedAt` is set for runs
+ * whose task started in the same batch as it finished (see endAttempts): their start time is
+ * set here, as startAttempts did not run.
  */
 export function runsFinish(
-  runs: readonly { tenantId: string; runId: string; status: RunStatus; started: boolean }[],
+  runs: readonly {
+    tenantId: string;
+    runId: string;
+    status: RunStatus;
+    finishedAt: Date;
+    startedAt: Date | null;
+  }[],
 ): Write {
   return {
     text: (first) =>
-      `UPDATE workflow_runs r SET status = x.status, finished_at = now(),
-              started_at = CASE WHEN x.started THEN COALESCE(r.started_at, now())
-                                ELSE r.started_at END
+      `UPDATE workflow_runs r SET status = x.status, finished_at = x."finishedAt",
+              started_at = COALESCE(r.started_at, x."startedAt")
        FROM jsonb_to_recordset($${first}::jsonb)
-         AS x("tenantId" uuid, "runId" uuid, status text, started bool)
+         AS x("tenantId" uuid, "runId" uuid, status text, "finishedAt" timestamptz,
+              "startedAt" timestamptz)
       WHERE r.id = x."runId" AND r.tenant_id = x."tenantId" AND r.id = ANY($${first + 1}::uuid[])`,
     params: [JSON.stringify(runs), runs.map((r) => r.runId)],
   };
 }
 
 /**
- * Runs that go on after a task that started and finished in the same batch: RUNNING, as
- * startAttempts would have made them.
+ * Runs that go on after a task that started and finished in the same batch: RUNNING, started
+ * when that task did, as startAttempts would have made them.
  */
-export function runsStart(runIds: readonly string[]): Write {
+export function runsStart(runs: readonly { runId: string; startedAt: Date }[]): Write {
   return {
     text: (first) =>
-      `UPDATE workflow_runs SET status = 'RUNNING', started_at = COALESCE(started_at, now())
-        WHERE id = ANY($${first}::uuid[]) AND status = 'QUEUED'`,
-    params: [runIds],
+      `UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, x."startedAt")
+         FROM jsonb_to_recordset($${first}::jsonb) AS x("runId" uuid, "startedAt" timestamptz)
+        WHERE r.id = x."runId" AND r.id = ANY($${first + 1}::uuid[]) AND r.status = 'QUEUED'`,
+    params: [JSON.stringify(runs), runs.map((r) => r.runId)],
   };
 }
 

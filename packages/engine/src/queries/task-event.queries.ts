@@ -10,6 +10,8 @@ export interface NewTaskEventRow {
   workerId?: string | null;
   message?: string;
   data?: unknown;
+  /** When it happened, if not at the transaction's time (a worker's report, a deadline). */
+  createdAt?: Date;
 }
 
 export interface TaskEventRow {
@@ -25,12 +27,13 @@ export interface TaskEventRow {
 export function taskEventsInsert(events: readonly NewTaskEventRow[]): Write {
   return {
     text: (first) =>
-      `INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, message, data)
+      `INSERT INTO task_events
+         (tenant_id, task_id, retry_count, event_type, worker_id, message, data, created_at)
        SELECT e."tenantId", e."taskId", e."retryCount", e."eventType", e."workerId",
-              COALESCE(e.message, ''), e.data
+              COALESCE(e.message, ''), e.data, COALESCE(e."createdAt", now())
          FROM jsonb_to_recordset($${first}::jsonb) AS e(
            "tenantId" uuid, "taskId" bigint, "retryCount" int, "eventType" text, "workerId" uuid,
-           message text, data jsonb)`,
+           message text, data jsonb, "createdAt" timestamptz)`,
     params: [JSON.stringify(events)],
   };
 }

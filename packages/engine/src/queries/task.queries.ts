@@ -147,14 +147,17 @@ export async function listFinishedTaskResults(
   return rows;
 }
 
-/** Final failures, from a worker, a timeout without retries left or a scheduling timeout. */
+/**
+ * Final failures, from a worker, a timeout without retries left or a scheduling timeout,
+ * finished when the failure happened.
+ */
 export async function failTasks(
   db: Queryable,
-  tasks: readonly { taskId: string; error: string }[],
+  tasks: readonly { taskId: string; error: string; finishedAt: Date }[],
 ): Promise<void> {
   await db.query(
-    `UPDATE tasks t SET status = 'FAILED', error = x.error, finished_at = now()
-       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text)
+    `UPDATE tasks t SET status = 'FAILED', error = x.error, finished_at = x."finishedAt"
+       FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text, "finishedAt" timestamptz)
       WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])`,
     [JSON.stringify(tasks), tasks.map((t) => t.taskId)],
   );

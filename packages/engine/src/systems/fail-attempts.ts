@@ -1,10 +1,16 @@
 /**
  * What follows a failed attempt, whoever reported it (the worker, a timeout, the reassignment
- * limit): a new attempt after the step's backoff while it has retries left, else the task's
+ * limit): the attempt's FAILED event, as the reference records every failed attempt, then a new
+ * attempt after the step's backoff while the task has retries left (RETRYING), else the task's
  * final failure, which touches its run.
  */
 import { retryDelayMs } from '../backoff';
-import { failTasks, findRetryPolicies, requeueTasks } from '../queries/task.queries';
+import {
+  failTasks,
+  findRetryPolicies,
+  requeueTasks,
+  type RetryPolicyRow,
+} from '../queries/task.queries';
 import type { TickContext } from '../tick/tick-context';
 
 /** An attempt already removed from the running set, and why it failed. */
@@ -16,6 +22,8 @@ export interface FailedAttempt {
   data: unknown;
   retryable: boolean;
   timedOut: boolean;
+  /** When it failed: the worker's time of its report, or the deadline that ended it. */
+  at: Date;
 }
 
 export async function failAttempts(
@@ -32,23 +40,29 @@ export async function failAttempts(
     ).map((p) => [p.id, p]),
   );
   const retries: { taskId: string; error: string; spendsRetry: boolean }[] = [];
-  const finals: { taskId: string; error: string }[] = [];
+  const finals: { taskId: string; error: string; finishedAt: Date }[] = [];
   for (const attempt of attempts) {
     const policy = policies.get(attempt.taskId)!;
     const base = {
       tenantId: attempt.tenantId,
       taskId: attempt.taskId,
       retryCount: attempt.retryCount,
+      createdAt: attempt.at,
     };
     if (attempt.timedOut) {
       tick.event({ ...base, eventType: 'TIMED_OUT', message: attempt.error });
     }
+    tick.event({ ...base, eventType: 'FAILED', message: attempt.error, data: attempt.data });
     if (attempt.retryable && policy.appRetryCount < policy.retries) {
       retries.push({ taskId: attempt.taskId, error: attempt.error, spendsRetry: true });
-      tick.event({ ...base, eventType: 'RETRYING', message: attempt.error, data: attempt.data });
+      const delay = retryDelay(policy);
+      tick.event({
+        ...base,
+        eventType: 'RETRYING',
+        message: `Retry ${policy.appRetryCount + 1} of ${policy.retries}${delay > 0 ? ` in ${delay / 1000}s` : ''}`,
+      });
     } else {
-      finals.push({ taskId: attempt.taskId, error: attempt.error });
-      tick.event({ ...base, eventType: 'FAILED', message: attempt.error, data: attempt.data });
+      finals.push({ taskId: attempt.taskId, error: attempt.error, finishedAt: attempt.at });
       tick.touchRun(policy.runId, attempt.tenantId);
     }
   }
@@ -58,11 +72,11 @@ export async function failAttempts(
   for (const { id, retryCount } of await requeueTasks(tick.tx, retries)) {
     const policy = policies.get(id)!;
     const tenantId = tenants.get(id)!;
-    const delay = retryDelayMs(
-      policy.appRetryCount + 1,
-      policy.backoffFactor,
-      policy.backoffMaxSeconds,
-    );
-    tick.queueTask({ ...policy, tenantId }, retryCount, tick.now + delay);
+    tick.queueTask({ ...policy, tenantId }, retryCount, tick.now + retryDelay(policy));
   }
+}
+
+/** The backoff before the retry that follows the task's current failure. */
+function retryDelay(policy: RetryPolicyRow): number {
+  return retryDelayMs(policy.appRetryCount + 1, policy.backoffFactor, policy.backoffMaxSeconds);
 }

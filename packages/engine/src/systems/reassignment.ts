@@ -58,6 +58,7 @@ export class ReassignmentSystem extends BufferedSystem<ReassignOp> {
           data: null,
           retryable: false,
           timedOut: false,
+          at: new Date(tick.now),
         });
       } else {
         requeue.push({ taskId: runtime.taskId, error: null, spendsRetry: false });

@@ -20,6 +20,8 @@ import type { CompletionsInTick } from './start';
 
 interface ResultOp extends AttemptRef, Operation<void> {
   kind: 'COMPLETED' | 'FAILED';
+  /** When the attempt ended, by the worker's clock. */
+  at: Date;
   output: unknown;
   error: string;
   errorData: unknown;
@@ -32,6 +34,8 @@ export interface ResultReport {
   payload: string;
   /** What the report names the task by, for messages. */
   taskExternalId: string;
+  /** When the attempt ended, by the worker's clock. */
+  at: Date;
   shouldNotRetry?: boolean | undefined;
 }
 
@@ -63,6 +67,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
     if (report.kind === 'COMPLETED') {
       this.push({
         ...attempt,
+        at: report.at,
         kind: 'COMPLETED',
         output: parsed ?? null,
         error: '',
@@ -74,6 +79,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
       const { message, data } = describeFailure(parsed, report.payload);
       this.push({
         ...attempt,
+        at: report.at,
         kind: 'FAILED',
         output: null,
         error: message,
@@ -117,6 +123,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
         completed: r.kind === 'COMPLETED',
         output: r.output,
         startedAt: r.kind === 'COMPLETED' ? tick.startsWithResults.get(attemptId(r)) : undefined,
+        finishedAt: r.at,
       })),
     );
     const liveKeys = new Map(live.map((r) => [attemptId(r), r]));
@@ -133,6 +140,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
           taskId: result.taskId,
           retryCount: result.retryCount,
           eventType: 'STARTED',
+          createdAt: tick.startsWithResults.get(attemptId(result)),
         });
       }
       tick.event({
@@ -141,6 +149,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
         retryCount: result.retryCount,
         eventType: 'FINISHED',
         workerId: attempt.workerId,
+        createdAt: result.at,
       });
     }
     await this.noteSoleResults(tick, live);
@@ -156,6 +165,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
           data: r.errorData,
           retryable: r.retryable,
           timedOut: false,
+          at: r.at,
         })),
     );
   }
@@ -184,11 +194,15 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
     for (const a of completed) {
       if (soleSteps.get(a.stepId!) !== true) continue;
       tick.soleResults.set(a.runId!, {
-        externalId: a.externalId!,
-        readableId: a.readableId!,
-        status: 'COMPLETED',
-        output: a.output,
-        error: null,
+        task: {
+          externalId: a.externalId!,
+          readableId: a.readableId!,
+          status: 'COMPLETED',
+          output: a.output,
+          error: null,
+        },
+        startedAt: a.startedAt,
+        finishedAt: a.finishedAt!,
       });
     }
   }

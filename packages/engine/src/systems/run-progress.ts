@@ -3,6 +3,9 @@
  * (TickContext.touchedRuns): waiting tasks whose parents completed are queued, those with a
  * failed or cancelled ancestor are cancelled, the on-failure task is created when one failed,
  * and a run whose tasks are all final finishes. Not a buffered kind: it follows the others.
+ *
+ * A run's times follow its tasks': it started when its first task started and finished when
+ * its last task did, so that its duration is the work's and not the ticks'.
  */
 import { randomUUID } from 'node:crypto';
 import { planRunProgress } from '../dag';
@@ -27,7 +30,8 @@ type FinishedRun = {
   tenantId: string;
   runId: string;
   status: Exclude<RunStatus, 'QUEUED' | 'RUNNING'>;
-  started: boolean;
+  startedAt: Date | null;
+  finishedAt: Date;
 };
 
 export class RunProgressSystem implements System {
@@ -44,15 +48,15 @@ export class RunProgressSystem implements System {
   async apply(tick: TickContext): Promise<void> {
     if (tick.touchedRuns.size === 0) return;
     const finished: FinishedRun[] = [];
-    for (const [runId, result] of tick.soleResults) {
+    for (const [runId, { task, startedAt, finishedAt }] of tick.soleResults) {
       const tenantId = tick.touchedRuns.get(runId)!;
-      finished.push({ tenantId, runId, status: 'COMPLETED', started: tick.startedRuns.has(runId) });
+      finished.push({ tenantId, runId, status: 'COMPLETED', startedAt, finishedAt });
       tick.outcome.finishedRuns.push({
         tenantId,
         runId,
         status: 'COMPLETED',
-        finishedAt: new Date(tick.now),
-        tasks: [result],
+        finishedAt,
+        tasks: [task],
       });
     }
     const runs = [...tick.touchedRuns]
@@ -63,7 +67,7 @@ export class RunProgressSystem implements System {
     const toQueue: RunTaskRow[] = [];
     const toCancel: RunTaskRow[] = [];
     const onFailureTasks: (NewTaskRow & { step: OnFailureStep })[] = [];
-    const goingOn: string[] = [];
+    const goingOn: { runId: string; startedAt: Date }[] = [];
     for (const { runId, tenantId } of runs) {
       const runTasks = tasks.filter((t) => t.runId === runId);
       if (runTasks.length === 0) continue;
@@ -75,6 +79,7 @@ export class RunProgressSystem implements System {
         const task = byId.get(id)!;
         task.status = 'CANCELLED';
         task.error = PARENT_FAILED;
+        task.finishedAt = new Date(tick.now);
         toCancel.push(task);
       }
       if (plan.createOnFailure && onFailureStep) {
@@ -91,22 +96,18 @@ export class RunProgressSystem implements System {
           step: onFailureStep,
         });
       }
+      const { startedAt, finishedAt } = runTimes(runTasks, tick.now);
       if (plan.runStatus && plan.runStatus !== 'QUEUED' && plan.runStatus !== 'RUNNING') {
-        finished.push({
-          tenantId,
-          runId,
-          status: plan.runStatus,
-          started: tick.startedRuns.has(runId),
-        });
+        finished.push({ tenantId, runId, status: plan.runStatus, startedAt, finishedAt });
         tick.outcome.finishedRuns.push({
           tenantId,
           runId,
           status: plan.runStatus,
-          finishedAt: new Date(tick.now),
+          finishedAt,
           tasks: runTasks.map(taskResult),
         });
-      } else if (tick.startedRuns.has(runId)) {
-        goingOn.push(runId);
+      } else if (tick.startedRuns.has(runId) && startedAt) {
+        goingOn.push({ runId, startedAt });
       }
     }
     if (toQueue.length > 0) {
@@ -157,4 +158,26 @@ export class RunProgressSystem implements System {
     }
     return known;
   }
+}
+
+/**
+ * When a run's work started (its first task's start) and ended (its last task's finish, or now
+ * for a run none of whose tasks recorded one).
+ */
+function runTimes(
+  tasks: readonly RunTaskRow[],
+  now: number,
+): { startedAt: Date | null; finishedAt: Date } {
+  let started: number | undefined;
+  let finished: number | undefined;
+  for (const task of tasks) {
+    const s = task.startedAt?.getTime();
+    const f = task.finishedAt?.getTime();
+    if (s !== undefined && (started === undefined || s < started)) started = s;
+    if (f !== undefined && (finished === undefined || f > finished)) finished = f;
+  }
+  return {
+    startedAt: started === undefined ? null : new Date(started),
+    finishedAt: new Date(finished ?? now),
+  };
 }

@@ -27,7 +27,11 @@ export class ScheduleTimeoutSystem extends BufferedSystem<ScheduleTimeoutOp> {
     tick.outcome.dequeued.push(...expired.map((t) => t.taskId));
     await failTasks(
       tick.tx,
-      expired.map((t) => ({ taskId: t.taskId, error: SCHEDULE_TIMEOUT_ERROR })),
+      expired.map((t) => ({
+        taskId: t.taskId,
+        error: SCHEDULE_TIMEOUT_ERROR,
+        finishedAt: new Date(tick.now),
+      })),
     );
     for (const t of expired) {
       tick.event({

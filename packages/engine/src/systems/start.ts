@@ -28,7 +28,7 @@ export class StartSystem extends BufferedSystem<StartOp> {
     super(wake);
   }
 
-  /** Resolves once the start is committed. */
+  /** Resolves once the start is committed; `startedAt` is the worker's time of the start. */
   request(attempt: AttemptRef, startedAt: Date): Promise<void> {
     const done = new Deferred<void>();
     this.push({ ...attempt, startedAt, done });
@@ -60,6 +60,7 @@ export class StartSystem extends BufferedSystem<StartOp> {
         taskId: start.taskId,
         retryCount: start.retryCount,
         eventType: 'STARTED',
+        createdAt: start.startedAt,
       });
       tick.outcome.started.push({ taskId: start.taskId, at: start.startedAt.getTime() });
     }

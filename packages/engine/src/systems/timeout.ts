@@ -9,17 +9,20 @@ import { attemptKey, type TickContext } from '../tick/tick-context';
 import type { AttemptRef } from './attempt-ref';
 import { failAttempts } from './fail-attempts';
 
-type TimeoutOp = AttemptRef & Operation<void>;
+interface TimeoutOp extends AttemptRef, Operation<void> {
+  /** The deadline that passed. */
+  at: Date;
+}
 
 export class TimeoutSystem extends BufferedSystem<TimeoutOp> {
-  request(attempt: AttemptRef): void {
-    this.push({ ...attempt });
+  request(attempt: AttemptRef, deadline: Date): void {
+    this.push({ ...attempt, at: deadline });
   }
 
   async apply(tick: TickContext): Promise<void> {
     if (this.taken.length === 0) return;
     const live = await deleteRuntimes(tick.tx, this.taken.map(attemptKey));
-    const tenants = new Map(this.taken.map((t) => [t.taskId, t.tenantId]));
+    const ops = new Map(this.taken.map((t) => [t.taskId, t]));
     const policies = new Map(
       (
         await findRetryPolicies(
@@ -33,13 +36,14 @@ export class TimeoutSystem extends BufferedSystem<TimeoutOp> {
     await failAttempts(
       tick,
       live.map((r) => ({
-        tenantId: tenants.get(r.taskId)!,
+        tenantId: ops.get(r.taskId)!.tenantId,
         taskId: r.taskId,
         retryCount: r.retryCount,
         error: `Task exceeded its execution timeout of ${policies.get(r.taskId)?.timeoutSeconds ?? '?'}s`,
         data: null,
         retryable: true,
         timedOut: true,
+        at: ops.get(r.taskId)!.at,
       })),
     );
   }

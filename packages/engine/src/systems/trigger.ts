@@ -9,7 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import type { DispatchRow } from '../queries/attempt.queries';
-import { findChildRuns, runsInsert, type NewRunRow } from '../queries/run.queries';
+import {
+  findChildRuns,
+  findParentRunMetadata,
+  runsInsert,
+  type NewRunRow,
+} from '../queries/run.queries';
 import { runtimesInsert } from '../queries/task-runtime.queries';
 import type { NewTaskRow } from '../queries/task.queries';
 import type { StepRow } from '../queries/workflow.queries';
@@ -104,7 +109,9 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
 
   async apply(tick: TickContext): Promise<void> {
     if (this.taken.length === 0) return;
-    const existing = await this.existingChildren(tick, this.taken);
+    const parents = parentTasks(this.taken);
+    const existing = await existingChildren(tick, parents);
+    await inheritMetadata(tick, parents, this.taken);
     const runs: NewRunRow[] = [];
     const tasks: NewTaskRow[] = [];
     /** The root tasks, ready at once, by external id. */
@@ -173,27 +180,6 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     if (runtimes.length > 0) tick.write(runtimesInsert(runtimes));
   }
 
-  /** Runs already spawned by the parents of child triggers, by child key. */
-  private async existingChildren(
-    tick: TickContext,
-    ops: readonly TriggerOp[],
-  ): Promise<Map<string, string>> {
-    const existing = new Map<string, string>();
-    const parents = new Map<string, { tenantId: string; parentTaskExternalId: string }>();
-    for (const { triggers } of ops) {
-      for (const { tenantId, parentTaskExternalId } of triggers) {
-        if (parentTaskExternalId === null) continue;
-        parents.set(`${tenantId}/${parentTaskExternalId}`, { tenantId, parentTaskExternalId });
-      }
-    }
-    if (parents.size === 0) return existing;
-    for (const run of await findChildRuns(tick.tx, [...parents.values()])) {
-      const key = childKey(run);
-      if (key) existing.set(key, run.id);
-    }
-    return existing;
-  }
-
   /**
    * Assigns new root tasks to workers with free slots, in memory (Scheduler.assignNew),
    * reserving the slots; they are given back if the transaction fails.
@@ -208,6 +194,59 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       for (const { item, worker } of taken) releaseUnits(worker, item.slotType, item.slotUnits);
     });
     return taken;
+  }
+}
+
+type ParentTask = { tenantId: string; parentTaskExternalId: string };
+
+/** The parent tasks of the child triggers among these, once each. */
+function parentTasks(ops: readonly TriggerOp[]): ParentTask[] {
+  const parents = new Map<string, ParentTask>();
+  for (const { triggers } of ops) {
+    for (const { tenantId, parentTaskExternalId } of triggers) {
+      if (parentTaskExternalId === null) continue;
+      parents.set(`${tenantId}/${parentTaskExternalId}`, { tenantId, parentTaskExternalId });
+    }
+  }
+  return [...parents.values()];
+}
+
+/** Runs already spawned by these parents, by child key. */
+async function existingChildren(
+  tick: TickContext,
+  parents: readonly ParentTask[],
+): Promise<Map<string, string>> {
+  const existing = new Map<string, string>();
+  if (parents.length === 0) return existing;
+  for (const run of await findChildRuns(tick.tx, parents)) {
+    const key = childKey(run);
+    if (key) existing.set(key, run.id);
+  }
+  return existing;
+}
+
+/**
+ * A child run carries its parent run's additional metadata, its own keys winning, as the
+ * reference does: filtering runs by a metadata key then finds a parent's children too.
+ */
+async function inheritMetadata(
+  tick: TickContext,
+  parents: readonly ParentTask[],
+  ops: readonly TriggerOp[],
+): Promise<void> {
+  if (parents.length === 0) return;
+  const inherited = new Map(
+    (await findParentRunMetadata(tick.tx, parents)).map((p) => [
+      `${p.tenantId}/${p.parentTaskExternalId}`,
+      p.additionalMetadata,
+    ]),
+  );
+  for (const { triggers } of ops) {
+    for (const trigger of triggers) {
+      if (trigger.parentTaskExternalId === null) continue;
+      const parent = inherited.get(`${trigger.tenantId}/${trigger.parentTaskExternalId}`);
+      if (parent) trigger.additionalMetadata = { ...parent, ...trigger.additionalMetadata };
+    }
   }
 }
 

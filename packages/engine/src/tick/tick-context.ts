@@ -48,6 +48,13 @@ export interface QueueableTask {
   scheduleTimeoutSeconds: number;
 }
 
+/** The completed task of a standalone run, and when it ran. */
+export interface SoleResult {
+  task: TaskResult;
+  startedAt: Date | null;
+  finishedAt: Date;
+}
+
 /** An attempt as a map key. */
 export function attemptId(op: { taskId: string; retryCount: number }): string {
   return `${op.taskId}/${op.retryCount}`;
@@ -75,10 +82,10 @@ export class TickContext {
   /** Touched runs whose task started in this tick too: they may still be QUEUED. */
   readonly startedRuns = new Set<string>();
   /**
-   * Touched runs of a standalone task that completed in this tick, with its result: they are
-   * finished without reading their tasks again. Any other touch of the run takes it out.
+   * Touched runs of a standalone task that completed in this tick, with its result and times:
+   * they are finished without reading their tasks again. Any other touch of the run takes it out.
    */
-  readonly soleResults = new Map<string, TaskResult>();
+  readonly soleResults = new Map<string, SoleResult>();
   /**
    * STARTED reports whose attempt also COMPLETED in this tick, by attempt: written with the
    * result (systems/result.ts) rather than on their own (systems/start.ts).

@@ -25,11 +25,10 @@ import { asObject, presentTask, presentTaskEvent } from '../present-runs';
 import { badRequest, notAuthorized, notFound, NOT_AUTHORIZED_TO_VIEW } from '../api-error';
 import type { ApiRouter } from '../api-router';
 
-/** How an earlier attempt ended, by the event that ended it. */
+/** How an earlier attempt ended, by the event that ended it (a RETRYING follows its FAILED). */
 const ATTEMPT_ENDINGS: Partial<Record<TaskEventRow['eventType'], V1TaskStatus>> = {
   FINISHED: 'COMPLETED',
   FAILED: 'FAILED',
-  RETRYING: 'FAILED',
   TIMED_OUT: 'FAILED',
   SCHEDULING_TIMED_OUT: 'FAILED',
   REASSIGNED: 'FAILED',

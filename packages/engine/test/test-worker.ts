@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@trellis/db';
-import type { Engine } from './engine';
-import type { AssignedActionData } from './types';
-import type { WorkerStream } from './worker-pool';
+import type { Engine } from '../src/engine';
+import type { AssignedActionData } from '../src/types';
+import type { WorkerStream } from '../src/worker-pool';
 
 export async function createTenant(db: Database): Promise<string> {
   const slug = `t-${randomUUID().slice(0, 8)}`;
