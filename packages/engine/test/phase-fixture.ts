@@ -4,6 +4,7 @@
  * buffers operations through a system's `request`, runs chosen phases in one transaction as a
  * tick would (`apply`), and reads the rows and the outcome.
  */
+import { afterEach, beforeEach } from 'vitest';
 import { createTestDatabase, type Database } from '@trellis/db';
 import { writeAssignments } from '../src/assignments';
 import { Engine } from '../src/engine';
@@ -59,6 +60,29 @@ export interface PhaseFixture {
 export interface TestStreamWorker {
   state: WorkerState;
   sent: AssignedActionData[];
+}
+
+/** A workflow of one task, the simplest thing to run. */
+export const SOLO: WorkflowDefinitionInput = {
+  name: 'solo',
+  tasks: [{ readableId: 'solo', actionId: 'solo:solo' }],
+};
+
+/**
+ * A fresh fixture for every test of the file, with these workflows stored, handed to `ready`
+ * (which may connect workers) before each test; closed after it.
+ */
+export function usePhaseFixture(
+  workflows: readonly WorkflowDefinitionInput[],
+  ready: (fx: PhaseFixture) => void | Promise<void>,
+): void {
+  let current: PhaseFixture | undefined;
+  beforeEach(async () => {
+    current = await createPhaseFixture();
+    for (const workflow of workflows) await current.putWorkflow(workflow);
+    await ready(current);
+  });
+  afterEach(() => current?.close());
 }
 
 export async function createPhaseFixture(): Promise<PhaseFixture> {

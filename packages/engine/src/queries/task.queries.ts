@@ -224,11 +224,16 @@ export async function queuePendingTasks(db: Queryable, taskIds: readonly string[
   );
 }
 
-export async function cancelTasks(db: Queryable, taskIds: readonly string[]): Promise<void> {
+/** Cancels tasks, finished at the tick's time. */
+export async function cancelTasks(
+  db: Queryable,
+  taskIds: readonly string[],
+  finishedAt: Date,
+): Promise<void> {
   await db.query(
-    `UPDATE tasks SET status = 'CANCELLED', finished_at = now(), worker_id = NULL
+    `UPDATE tasks SET status = 'CANCELLED', finished_at = $2, worker_id = NULL
       WHERE id = ANY($1::bigint[])`,
-    [taskIds],
+    [taskIds, finishedAt],
   );
 }
 

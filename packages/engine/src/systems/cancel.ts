@@ -4,21 +4,13 @@
  * follows (run-progress.ts cancels what waited on it).
  */
 import { cancelTasks, findTasksByTaskOrRunIds } from '../queries/task.queries';
-import { BufferedSystem } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import { isFinal } from '../task-lifecycle';
-import { idsOp, type IdsOp } from './ids-request';
+import { IdsRequestSystem } from './ids-request';
 import { stopTasks } from './stop-tasks';
 
-export class CancelSystem extends BufferedSystem<IdsOp, string[]> {
-  /** Resolves with the external ids of the tasks cancelled. */
-  request(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    const op = idsOp(tenantId, ids);
-    if (!op) return Promise.resolve([]);
-    this.push(op);
-    return op.done!.promise;
-  }
-
+/** Answers with the external ids of the tasks cancelled. */
+export class CancelSystem extends IdsRequestSystem {
   async apply(tick: TickContext): Promise<void> {
     for (const op of this.taken) {
       const tasks = (await findTasksByTaskOrRunIds(tick.tx, op.tenantId, op.ids)).filter(
@@ -26,7 +18,7 @@ export class CancelSystem extends BufferedSystem<IdsOp, string[]> {
       );
       const ids = tasks.map((t) => t.id);
       await stopTasks(tick, ids);
-      if (ids.length > 0) await cancelTasks(tick.tx, ids);
+      if (ids.length > 0) await cancelTasks(tick.tx, ids, new Date(tick.now));
       for (const task of tasks) {
         tick.event({
           tenantId: op.tenantId,

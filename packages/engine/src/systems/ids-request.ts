@@ -1,5 +1,4 @@
-import { Deferred } from '../tick/deferred';
-import type { Operation } from '../tick/system';
+import { BufferedSystem, type Operation } from '../tick/system';
 import { assertUuid } from '../validation';
 
 /** A request naming tasks by their external ids or runs by their ids (cancel, replay). */
@@ -8,9 +7,11 @@ export interface IdsOp extends Operation<string[]> {
   ids: string[];
 }
 
-/** Checks the ids and builds the operation; undefined when there is nothing to do. */
-export function idsOp(tenantId: string, ids: readonly string[]): IdsOp | undefined {
-  for (const id of ids) assertUuid(id, 'id');
-  if (ids.length === 0) return undefined;
-  return { tenantId, ids: [...ids], done: new Deferred<string[]>() };
+/** A kind whose callers name tasks or runs and get back the external ids of the tasks it acted on. */
+export abstract class IdsRequestSystem extends BufferedSystem<IdsOp, string[]> {
+  request(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    for (const id of ids) assertUuid(id, 'id');
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.pushAwaited({ tenantId, ids: [...ids] });
+  }
 }

@@ -1,6 +1,5 @@
 /** Task log lines (PutLog): appended with the tick's last statement, per attempt. */
 import { taskLogsInsert, type NewTaskLogRow } from '../queries/task-log.queries';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 
@@ -9,9 +8,7 @@ type LogOp = NewTaskLogRow & Operation<void>;
 export class LogSystem extends BufferedSystem<LogOp> {
   /** Resolves once the line is committed. */
   request(line: NewTaskLogRow): Promise<void> {
-    const done = new Deferred<void>();
-    this.push({ ...line, done });
-    return done.promise;
+    return this.pushAwaited(line);
   }
 
   async apply(tick: TickContext): Promise<void> {

@@ -1,7 +1,6 @@
 /** Events pushed by clients (EventsService.Push): stored; triggering workflows comes later. */
 import { randomUUID } from 'node:crypto';
 import { eventsInsert } from '../queries/event.queries';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import type { PushedEvent } from '../types';
@@ -26,9 +25,7 @@ export class PushedEventSystem extends BufferedSystem<PushOp> {
       assertJsonSize(e.payload, 'event payload', this.maxPayloadBytes);
       return { ...e, id: randomUUID() };
     });
-    const done = new Deferred<void>();
-    this.push({ tenantId, events: withIds, done });
-    await done.promise;
+    await this.pushAwaited({ tenantId, events: withIds });
     return withIds.map((e) => e.id);
   }
 

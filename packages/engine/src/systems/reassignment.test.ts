@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { SOLO, usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 import { MAX_INTERNAL_RETRIES } from './reassignment';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({ name: 'solo', tasks: [{ readableId: 'solo', actionId: 'solo:solo' }] });
+usePhaseFixture([SOLO], (created) => {
+  fx = created;
 });
-
-afterEach(() => fx.close());
 
 describe('reassignment phase', () => {
   it('queues a new attempt without spending a retry', async () => {

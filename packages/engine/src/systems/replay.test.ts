@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createPhaseFixture,
+  usePhaseFixture,
   type PhaseFixture,
   type TestStreamWorker,
 } from '../../test/phase-fixture';
@@ -8,19 +8,21 @@ import {
 let fx: PhaseFixture;
 let worker: TestStreamWorker;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({
-    name: 'dag',
-    tasks: [
-      { readableId: 'a', actionId: 'dag:a' },
-      { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
-    ],
-  });
-  worker = await fx.connectWorker(['dag:a', 'dag:b']);
-});
-
-afterEach(() => fx.close());
+usePhaseFixture(
+  [
+    {
+      name: 'dag',
+      tasks: [
+        { readableId: 'a', actionId: 'dag:a' },
+        { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
+      ],
+    },
+  ],
+  async (created) => {
+    fx = created;
+    worker = await created.connectWorker(['dag:a', 'dag:b']);
+  },
+);
 
 describe('replay phase', () => {
   it('replays a task and what follows it: a new attempt queued, its downstream waiting', async () => {

@@ -11,21 +11,13 @@ import {
   resetTasksForReplay,
   type RunTaskRow,
 } from '../queries/task.queries';
-import { BufferedSystem } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import { isFinal } from '../task-lifecycle';
-import { idsOp, type IdsOp } from './ids-request';
+import { IdsRequestSystem, type IdsOp } from './ids-request';
 import { stopTasks } from './stop-tasks';
 
-export class ReplaySystem extends BufferedSystem<IdsOp, string[]> {
-  /** Resolves with the external ids of the tasks replayed (not their downstream). */
-  request(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    const op = idsOp(tenantId, ids);
-    if (!op) return Promise.resolve([]);
-    this.push(op);
-    return op.done!.promise;
-  }
-
+/** Answers with the external ids of the tasks replayed (not their downstream). */
+export class ReplaySystem extends IdsRequestSystem {
   async apply(tick: TickContext): Promise<void> {
     for (const op of this.taken) op.result = await replay(tick, op);
   }

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createPhaseFixture,
+  SOLO,
+  usePhaseFixture,
   type PhaseFixture,
   type TestStreamWorker,
 } from '../../test/phase-fixture';
@@ -8,17 +9,19 @@ import {
 let fx: PhaseFixture;
 let worker: TestStreamWorker;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({ name: 'solo', tasks: [{ readableId: 'solo', actionId: 'solo:solo' }] });
-  await fx.putWorkflow({
-    name: 'flaky',
-    tasks: [{ readableId: 'flaky', actionId: 'flaky:flaky', retries: 2, backoffFactor: 2 }],
-  });
-  worker = await fx.connectWorker(['solo:solo', 'flaky:flaky']);
-});
-
-afterEach(() => fx.close());
+usePhaseFixture(
+  [
+    SOLO,
+    {
+      name: 'flaky',
+      tasks: [{ readableId: 'flaky', actionId: 'flaky:flaky', retries: 2, backoffFactor: 2 }],
+    },
+  ],
+  async (created) => {
+    fx = created;
+    worker = await created.connectWorker(['solo:solo', 'flaky:flaky']);
+  },
+);
 
 /** A time `ms` after the fixture's tick time. */
 const at = (ms: number) => new Date(fx.now + ms);

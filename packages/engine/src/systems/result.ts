@@ -9,7 +9,6 @@ import { describeFailure } from '../failure-payload';
 import { EngineError } from '../errors';
 import { endAttempts, type EndedAttemptRow } from '../queries/attempt.queries';
 import { findSoleSteps } from '../queries/workflow.queries';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import { attemptId, attemptKey, type TickContext } from '../tick/tick-context';
 import { assertPayloadSize } from '../validation';
@@ -63,9 +62,8 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
         `the ${report.kind === 'COMPLETED' ? 'output' : 'error'} of task ${report.taskExternalId} is not valid JSON`,
       );
     }
-    const done = new Deferred<void>();
     if (report.kind === 'COMPLETED') {
-      this.push({
+      return this.pushAwaited({
         ...attempt,
         at: report.at,
         kind: 'COMPLETED',
@@ -73,22 +71,18 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
         error: '',
         errorData: null,
         retryable: false,
-        done,
-      });
-    } else {
-      const { message, data } = describeFailure(parsed, report.payload);
-      this.push({
-        ...attempt,
-        at: report.at,
-        kind: 'FAILED',
-        output: null,
-        error: message,
-        errorData: data,
-        retryable: !report.shouldNotRetry,
-        done,
       });
     }
-    return done.promise;
+    const { message, data } = describeFailure(parsed, report.payload);
+    return this.pushAwaited({
+      ...attempt,
+      at: report.at,
+      kind: 'FAILED',
+      output: null,
+      error: message,
+      errorData: data,
+      retryable: !report.shouldNotRetry,
+    });
   }
 
   override take(): void {

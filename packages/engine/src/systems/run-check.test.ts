@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { SOLO, usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({ name: 'solo', tasks: [{ readableId: 'solo', actionId: 'solo:solo' }] });
-  await fx.connectWorker(['solo:solo']);
+usePhaseFixture([SOLO], async (created) => {
+  fx = created;
+  await created.connectWorker(['solo:solo']);
 });
-
-afterEach(() => fx.close());
 
 describe('run check phase', () => {
   it('answers null for a run going on, its result once final, NOT_FOUND for unknown runs and other tenants', async () => {

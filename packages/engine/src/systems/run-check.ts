@@ -8,7 +8,6 @@ import { findRunStates } from '../queries/run.queries';
 import { listRunTasks } from '../queries/task.queries';
 import { taskResult } from '../run-results';
 import { isFinal } from '../task-lifecycle';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import type { RunResult } from '../types';
@@ -22,9 +21,7 @@ interface RunCheckOp extends Operation<RunResult | null> {
 export class RunCheckSystem extends BufferedSystem<RunCheckOp, RunResult | null> {
   /** Resolves with the run's result if it is final, null if not; NOT_FOUND when unknown. */
   request(tenantId: string, runId: string): Promise<RunResult | null> {
-    const done = new Deferred<RunResult | null>();
-    this.push({ tenantId, runId, done });
-    return done.promise;
+    return this.pushAwaited({ tenantId, runId });
   }
 
   async apply(tick: TickContext): Promise<void> {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createPhaseFixture,
+  usePhaseFixture,
   type PhaseFixture,
   type TestStreamWorker,
 } from '../../test/phase-fixture';
@@ -8,21 +8,23 @@ import {
 let fx: PhaseFixture;
 let worker: TestStreamWorker;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({
-    name: 'dag',
-    tasks: [
-      { readableId: 'a', actionId: 'dag:a' },
-      { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
-      { readableId: 'c', actionId: 'dag:c', parents: ['b'] },
-    ],
-    onFailureTask: { readableId: 'cleanup', actionId: 'dag:cleanup' },
-  });
-  worker = await fx.connectWorker(['dag:a', 'dag:b', 'dag:c', 'dag:cleanup']);
-});
-
-afterEach(() => fx.close());
+usePhaseFixture(
+  [
+    {
+      name: 'dag',
+      tasks: [
+        { readableId: 'a', actionId: 'dag:a' },
+        { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
+        { readableId: 'c', actionId: 'dag:c', parents: ['b'] },
+      ],
+      onFailureTask: { readableId: 'cleanup', actionId: 'dag:cleanup' },
+    },
+  ],
+  async (created) => {
+    fx = created;
+    worker = await created.connectWorker(['dag:a', 'dag:b', 'dag:c', 'dag:cleanup']);
+  },
+);
 
 const at = (ms: number) => new Date(fx.now + ms);
 

@@ -121,6 +121,7 @@ export class RunProgressSystem implements System {
       await cancelTasks(
         tick.tx,
         toCancel.map((t) => t.id),
+        new Date(tick.now),
       );
       for (const task of toCancel) {
         tick.event({

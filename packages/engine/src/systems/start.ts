@@ -5,7 +5,6 @@
  * .startsWithResults): the task is then written once, from QUEUED straight to COMPLETED.
  */
 import { startAttempts } from '../queries/attempt.queries';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import { attemptId, attemptKey, type TickContext } from '../tick/tick-context';
 import type { AttemptRef } from './attempt-ref';
@@ -30,9 +29,7 @@ export class StartSystem extends BufferedSystem<StartOp> {
 
   /** Resolves once the start is committed; `startedAt` is the worker's time of the start. */
   request(attempt: AttemptRef, startedAt: Date): Promise<void> {
-    const done = new Deferred<void>();
-    this.push({ ...attempt, startedAt, done });
-    return done.promise;
+    return this.pushAwaited({ ...attempt, startedAt });
   }
 
   async apply(tick: TickContext): Promise<void> {

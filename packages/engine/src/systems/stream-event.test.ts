@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { SOLO, usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({ name: 'solo', tasks: [{ readableId: 'solo', actionId: 'solo:solo' }] });
+usePhaseFixture([SOLO], (created) => {
+  fx = created;
 });
-
-afterEach(() => fx.close());
 
 describe('stream event phase', () => {
   it('stores the bytes in order and hands them to the run’s subscribers with their ids', async () => {

@@ -3,7 +3,6 @@
  * the run's stream subscribers (run-subscriptions.ts) with the ids that order them.
  */
 import { insertStreamEvents } from '../queries/task-stream-event.queries';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import type { AttemptRef } from './attempt-ref';
@@ -22,9 +21,7 @@ type StreamOp = StreamEventRequest & Operation<void>;
 export class StreamEventSystem extends BufferedSystem<StreamOp> {
   /** Resolves once the event is committed. */
   request(event: StreamEventRequest): Promise<void> {
-    const done = new Deferred<void>();
-    this.push({ ...event, done });
-    return done.promise;
+    return this.pushAwaited(event);
   }
 
   async apply(tick: TickContext): Promise<void> {

@@ -1,18 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({
-    name: 'slow',
-    tasks: [{ readableId: 'slow', actionId: 'slow:slow', retries: 1, timeout: '5s' }],
-  });
-  await fx.connectWorker(['slow:slow']);
-});
-
-afterEach(() => fx.close());
+usePhaseFixture(
+  [
+    {
+      name: 'slow',
+      tasks: [{ readableId: 'slow', actionId: 'slow:slow', retries: 1, timeout: '5s' }],
+    },
+  ],
+  async (created) => {
+    fx = created;
+    await created.connectWorker(['slow:slow']);
+  },
+);
 
 describe('timeout phase', () => {
   it('ends the attempt at its deadline, tells the worker to stop, and retries the task', async () => {

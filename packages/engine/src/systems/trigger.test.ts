@@ -1,22 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 import type { System } from '../tick/system';
 import { freeUnits } from '../worker-pool';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
-  await fx.putWorkflow({
-    name: 'dag',
-    tasks: [
-      { readableId: 'a', actionId: 'dag:a' },
-      { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
-    ],
-  });
-});
-
-afterEach(() => fx.close());
+usePhaseFixture(
+  [
+    {
+      name: 'dag',
+      tasks: [
+        { readableId: 'a', actionId: 'dag:a' },
+        { readableId: 'b', actionId: 'dag:b', parents: ['a'] },
+      ],
+    },
+  ],
+  (created) => {
+    fx = created;
+  },
+);
 
 const eventsOf = (taskId: string) =>
   fx

@@ -19,7 +19,6 @@ import { runtimesInsert } from '../queries/task-runtime.queries';
 import type { NewTaskRow } from '../queries/task.queries';
 import type { StepRow } from '../queries/workflow.queries';
 import type { Assignment, ReadyItem, Scheduler } from '../scheduler';
-import { Deferred } from '../tick/deferred';
 import { BufferedSystem, type Operation } from '../tick/system';
 import { readyItem, type TickContext } from '../tick/tick-context';
 import type { TriggerRequest } from '../types';
@@ -74,9 +73,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
   async request(tenantId: string, requests: readonly TriggerRequest[]): Promise<string[]> {
     const triggers: ResolvedTrigger[] = [];
     for (const request of requests) triggers.push(await this.resolve(tenantId, request));
-    const done = new Deferred<string[]>();
-    this.push({ triggers, done });
-    return done.promise;
+    return this.pushAwaited({ triggers });
   }
 
   private async resolve(tenantId: string, request: TriggerRequest): Promise<ResolvedTrigger> {

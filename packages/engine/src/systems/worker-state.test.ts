@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
+import { describe, expect, it } from 'vitest';
+import { usePhaseFixture, type PhaseFixture } from '../../test/phase-fixture';
 
 let fx: PhaseFixture;
 
-beforeEach(async () => {
-  fx = await createPhaseFixture();
+usePhaseFixture([], (created) => {
+  fx = created;
 });
-
-afterEach(() => fx.close());
 
 describe('worker state phase', () => {
   it('writes the last state recorded for each worker', async () => {

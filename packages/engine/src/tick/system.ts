@@ -11,7 +11,7 @@
  * Ticks run one at a time (tick-loop.ts), so a system keeps what it took for the running tick
  * between `take` and `settle`/`fail`; anything pushed meanwhile waits in the buffer for the next.
  */
-import type { Deferred } from './deferred';
+import { Deferred } from './deferred';
 import type { TickContext } from './tick-context';
 
 export interface System {
@@ -48,10 +48,17 @@ export abstract class BufferedSystem<Op extends Operation<R>, R = void> implemen
     return this.buffer.length;
   }
 
-  /** Buffers an operation and asks for a tick. */
+  /** Buffers an operation nobody awaits and asks for a tick. */
   protected push(op: Op): void {
     this.buffer.push(op);
     this.wake();
+  }
+
+  /** Buffers an operation for a caller: the promise settles once its tick has committed. */
+  protected pushAwaited(op: Omit<Op, 'done'>): Promise<R> {
+    const done = new Deferred<R>();
+    this.push({ ...op, done } as Op);
+    return done.promise;
   }
 
   take(): void {
