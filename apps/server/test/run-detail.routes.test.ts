@@ -26,6 +26,17 @@ interface Timing {
   startedAt?: string;
   finishedAt?: string;
   workflowRunId?: string;
+  retryCount?: number;
+  attempt?: number;
+  attempts?: {
+    attempt: number;
+    retryCount: number;
+    status: string;
+    queuedAt?: string;
+    startedAt?: string;
+    finishedAt?: string;
+    errorMessage?: string;
+  }[];
 }
 
 let t: TestApp;
@@ -231,11 +242,47 @@ describe('a run', () => {
       task.load,
     ]);
 
+    // A task that ran once has one attempt, the one the row's own fields describe.
+    expect(one.body.rows[0]!.attempts).toEqual([
+      {
+        attempt: 1,
+        retryCount: 0,
+        status: 'COMPLETED',
+        queuedAt: one.body.rows[0]!.queuedAt,
+        startedAt: one.body.rows[0]!.startedAt,
+        finishedAt: one.body.rows[0]!.finishedAt,
+      },
+    ]);
+
     const tooDeep = await owner.client.get<{ errors: { description: string }[] }>(
       `/api/v1/stable/workflow-runs/${dagRunId}/task-timings?depth=11`,
     );
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.errors[0]!.description).toContain('depth must be less than or equal to 10');
+  });
+
+  it('times each attempt of a retried task, the failed one with its error', async () => {
+    const response = await owner.client.get<{ rows: Timing[] }>(
+      `/api/v1/stable/workflow-runs/${flakyRunId}/task-timings`,
+    );
+    expect(response.status).toBe(200);
+    const [row] = response.body.rows;
+    // The reference fields still describe the current attempt.
+    expect(row).toMatchObject({ status: 'COMPLETED', retryCount: 1, attempt: 2 });
+    const [first, second] = row!.attempts!;
+    expect(row!.attempts).toHaveLength(2);
+    expect(first).toMatchObject({ attempt: 1, retryCount: 0, status: 'FAILED' });
+    expect(first!.errorMessage).toContain('connection refused');
+    expect(second).toMatchObject({ attempt: 2, retryCount: 1, status: 'COMPLETED' });
+    expect(second!.errorMessage).toBeUndefined();
+    expect(second!.queuedAt).toBe(row!.queuedAt);
+    expect(second!.finishedAt).toBe(row!.finishedAt);
+    // Each attempt was queued, then started, then ended, and the retry came after the failure.
+    for (const attempt of [first!, second!]) {
+      expect(Date.parse(attempt.queuedAt!)).toBeLessThanOrEqual(Date.parse(attempt.startedAt!));
+      expect(Date.parse(attempt.startedAt!)).toBeLessThanOrEqual(Date.parse(attempt.finishedAt!));
+    }
+    expect(Date.parse(first!.finishedAt!)).toBeLessThanOrEqual(Date.parse(second!.queuedAt!));
   });
 });
 

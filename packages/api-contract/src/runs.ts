@@ -196,6 +196,25 @@ export const v1WorkflowRunExternalIdListSchema = z
   .array(z.string())
   .meta({ id: 'V1WorkflowRunExternalIdList' });
 
+/** Most attempts of one task a timing row lists: the latest ones, so a row stays drawable. */
+export const MAX_TIMING_ATTEMPTS = 20;
+
+/**
+ * One attempt of a task on its waterfall row (a Trellis extension: the reference draws only the
+ * current attempt). `errorMessage` is the message of the event that failed it, without a stack.
+ */
+export const v1TaskTimingAttemptSchema = z
+  .object({
+    attempt: z.number().int(),
+    retryCount: z.number().int(),
+    status: v1TaskStatusSchema,
+    queuedAt: dateTime.optional(),
+    startedAt: dateTime.optional(),
+    finishedAt: dateTime.optional(),
+    errorMessage: z.string().optional(),
+  })
+  .meta({ id: 'V1TaskTimingAttempt' });
+
 /** One bar of a run's waterfall: a task of the run, or of a child run `depth` levels down. */
 export const v1TaskTimingSchema = z
   .object({
@@ -214,6 +233,8 @@ export const v1TaskTimingSchema = z
     workflowRunId: z.string().optional(),
     retryCount: z.number().int().optional(),
     attempt: z.number().int().optional(),
+    /** The task's attempts, oldest first: at most MAX_TIMING_ATTEMPTS, the current one last. */
+    attempts: z.array(v1TaskTimingAttemptSchema).optional(),
   })
   .meta({ id: 'V1TaskTiming' });
 

@@ -117,8 +117,11 @@ export function presentRun(
   };
 }
 
-/** Events that end an attempt with an error (a retried failure is FAILED, then RETRYING). */
-const FAILURE_EVENTS = new Set(['FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT']);
+/**
+ * Events that carry an attempt's error: FAILED (a retried failure is FAILED, then RETRYING; a
+ * timeout TIMED_OUT, then FAILED), and SCHEDULING_TIMED_OUT, which fails a task on its own.
+ */
+const FAILURE_EVENTS = new Set(['FAILED', 'SCHEDULING_TIMED_OUT']);
 
 /**
  * The error a failure event reports, with the stack the SDK sent (a JavaScript stack already
@@ -185,6 +188,45 @@ export function presentRunDetails(
   };
 }
 
+/** How an attempt ended, by the event that ended it (a RETRYING follows its FAILED). */
+export const ATTEMPT_ENDINGS: Partial<Record<TaskEventRow['eventType'], V1TaskStatus>> = {
+  FINISHED: 'COMPLETED',
+  CANCELLED: 'CANCELLED',
+  FAILED: 'FAILED',
+  TIMED_OUT: 'FAILED',
+  SCHEDULING_TIMED_OUT: 'FAILED',
+  REASSIGNED: 'FAILED',
+};
+
+/** A time as the database's JSON wrote it, in the API's form. */
+function isoTime(value: string | null): string | undefined {
+  return value === null ? undefined : new Date(value).toISOString();
+}
+
+/**
+ * A task's attempts on its waterfall row. The current attempt has the task's status; an earlier
+ * one has the status its ending gave it, and one that never recorded an ending counts as failed,
+ * as GET tasks/{task}?attempt=N shows it.
+ */
+function presentAttempts(row: TaskTimingRow) {
+  return row.attempts.map((attempt) => {
+    const current = attempt.retryCount === row.retryCount;
+    const ended = attempt.ending ? ATTEMPT_ENDINGS[attempt.ending] : undefined;
+    const queuedAt = isoTime(attempt.queuedAt);
+    const startedAt = isoTime(attempt.startedAt);
+    const finishedAt = isoTime(attempt.finishedAt);
+    return {
+      attempt: attempt.retryCount + 1,
+      retryCount: attempt.retryCount,
+      status: current ? row.status : (ended ?? 'FAILED'),
+      ...(queuedAt ? { queuedAt } : {}),
+      ...(startedAt ? { startedAt } : {}),
+      ...(finishedAt ? { finishedAt } : {}),
+      ...(attempt.errorMessage ? { errorMessage: attempt.errorMessage } : {}),
+    };
+  });
+}
+
 /**
  * Waterfall rows in depth-first order: the run's tasks, each followed by the tasks of the
  * child runs it spawned; siblings by queue time (never queued last), then task id.
@@ -223,6 +265,7 @@ export function presentTimings(rows: readonly TaskTimingRow[], tenantId: string)
     workflowRunId: row.runId,
     retryCount: row.retryCount,
     attempt: row.retryCount + 1,
+    attempts: presentAttempts(row),
   }));
 }
 

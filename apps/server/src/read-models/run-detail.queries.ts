@@ -1,5 +1,9 @@
 import type { Queryable } from '@trellis/db';
-import type { V1TaskEventType, V1TaskStatus } from '@trellis/api-contract';
+import {
+  MAX_TIMING_ATTEMPTS,
+  type V1TaskEventType,
+  type V1TaskStatus,
+} from '@trellis/api-contract';
 import type { StepRow } from '@trellis/engine';
 import { apiTaskStatusSql } from './run-filter';
 import { RUN_COLUMNS, type RunListRow } from './run-list.queries';
@@ -93,6 +97,18 @@ export async function listRunShape(
   return rows;
 }
 
+/** One attempt of a task, from its events; times as the database's JSON writes them. */
+export interface AttemptTimingRow {
+  retryCount: number;
+  /** The first event that ended the attempt (FINISHED, FAILED, CANCELLED…); null while it lasts. */
+  ending: V1TaskEventType | null;
+  queuedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The message of the first event that failed the attempt. */
+  errorMessage: string | null;
+}
+
 export interface TaskTimingRow {
   id: string;
   externalId: string;
@@ -107,14 +123,27 @@ export interface TaskTimingRow {
   queuedAt: Date | null;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** Oldest first, the latest MAX_TIMING_ATTEMPTS; empty before the task's first event. */
+  attempts: AttemptTimingRow[];
 }
 
 /** Most tasks one waterfall shows, whatever the depth: a fan-out of child runs stops here. */
 export const MAX_TIMING_ROWS = 2_000;
 
+/** Events that end an attempt; the first of them (by id) says how it ended. */
+const ATTEMPT_ENDING_EVENTS = `('FINISHED', 'FAILED', 'CANCELLED', 'TIMED_OUT',
+  'SCHEDULING_TIMED_OUT', 'REASSIGNED')`;
+/**
+ * Events whose message is the error of a failed attempt: FAILED's when there is one (it also
+ * follows a timeout and the last reassignment), else that of the event that ended the attempt.
+ */
+const ATTEMPT_FAILURE_EVENTS = `('FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT', 'REASSIGNED')`;
+
 /**
  * The tasks of a run and of its child runs down to `depth` levels, each with the time its
- * current attempt was queued. Unordered; at most MAX_TIMING_ROWS.
+ * current attempt was queued and, from its events, when each of its latest attempts was
+ * queued, started and ended, and why it failed. Unordered; at most MAX_TIMING_ROWS tasks.
+ * Each task's events are read once, through task_events_task_idx.
  */
 export async function listRunTimings(
   db: Queryable,
@@ -139,10 +168,29 @@ export async function listRunTimings(
        tree.run_id AS "runId", ${apiTaskStatusSql('tree.status')} AS status,
        tree.retry_count AS "retryCount", tree.depth,
        tree.parent_task_external_id AS "parentTaskExternalId", tree.created_at AS "createdAt",
-       (SELECT min(e.created_at) FROM task_events e WHERE e.tenant_id = $1 AND e.task_id = tree.id
-          AND e.retry_count = tree.retry_count AND e.event_type = 'QUEUED') AS "queuedAt",
-       tree.started_at AS "startedAt", tree.finished_at AS "finishedAt"
-     FROM (SELECT * FROM tree LIMIT ${MAX_TIMING_ROWS}) tree`,
+       history."queuedAt", tree.started_at AS "startedAt", tree.finished_at AS "finishedAt",
+       COALESCE(history.attempts, '[]') AS attempts
+     FROM (SELECT * FROM tree LIMIT ${MAX_TIMING_ROWS}) tree
+       LEFT JOIN LATERAL (
+         SELECT min(a.queued_at) FILTER (WHERE a.retry_count = tree.retry_count) AS "queuedAt",
+           json_agg(json_build_object('retryCount', a.retry_count, 'ending', a.ending,
+             'queuedAt', a.queued_at, 'startedAt', a.started_at, 'finishedAt', a.finished_at,
+             'errorMessage', a.error) ORDER BY a.retry_count) AS attempts
+         FROM (
+           SELECT e.retry_count,
+             min(e.created_at) FILTER (WHERE e.event_type = 'QUEUED') AS queued_at,
+             min(e.created_at) FILTER (WHERE e.event_type = 'STARTED') AS started_at,
+             min(e.created_at) FILTER (WHERE e.event_type IN ${ATTEMPT_ENDING_EVENTS}) AS finished_at,
+             (array_agg(e.event_type ORDER BY e.id)
+               FILTER (WHERE e.event_type IN ${ATTEMPT_ENDING_EVENTS}))[1] AS ending,
+             (array_agg(e.message ORDER BY e.event_type <> 'FAILED', e.id)
+               FILTER (WHERE e.event_type IN ${ATTEMPT_FAILURE_EVENTS}))[1] AS error
+           FROM task_events e
+           WHERE e.tenant_id = $1 AND e.task_id = tree.id
+             AND e.retry_count > tree.retry_count - ${MAX_TIMING_ATTEMPTS}
+           GROUP BY e.retry_count
+         ) a
+       ) history ON true`,
     [tenantId, runId, depth],
   );
   return rows;

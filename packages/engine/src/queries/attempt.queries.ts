@@ -106,8 +106,8 @@ export async function assignAttempts(
          JOIN tasks t ON t.id = taken.task_id
          JOIN workflow_steps s ON s.id = t.step_id
      ), event AS (
-       INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id)
-       SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id FROM taken
+       INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, created_at)
+       SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id, $3 FROM taken
      )
      SELECT t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId", t.run_id AS "runId",
             t.readable_id AS "readableId", t.action_id AS "actionId",

@@ -82,20 +82,21 @@ export async function findParentRunMetadata(
   return rows;
 }
 
-export function runsInsert(runs: readonly NewRunRow[]): Write {
+/** Inserts runs created at `createdAt` (the tick's time, as their tasks are). */
+export function runsInsert(runs: readonly NewRunRow[], createdAt: Date): Write {
   return {
     text: (first) =>
       `INSERT INTO workflow_runs
        (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
-        parent_task_external_id, parent_run_id, child_index, child_key, priority)
+        parent_task_external_id, parent_run_id, child_index, child_key, priority, created_at)
      SELECT r.id, r."tenantId", r."workflowId", r."workflowVersionId", r.kind, 'QUEUED', r.input,
             r."additionalMetadata", r."parentTaskExternalId", r."parentRunId", r."childIndex",
-            r."childKey", r.priority
+            r."childKey", r.priority, $${first + 1}::timestamptz
        FROM jsonb_to_recordset($${first}::jsonb) AS r(
          id uuid, "tenantId" uuid, "workflowId" uuid, "workflowVersionId" uuid, kind text,
          input jsonb, "additionalMetadata" jsonb, "parentTaskExternalId" uuid, "parentRunId" uuid,
          "childIndex" int, "childKey" text, priority int)`,
-    params: [JSON.stringify(runs)],
+    params: [JSON.stringify(runs), createdAt],
   };
 }
 

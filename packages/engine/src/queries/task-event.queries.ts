@@ -10,8 +10,8 @@ export interface NewTaskEventRow {
   workerId?: string | null;
   message?: string;
   data?: unknown;
-  /** When it happened, if not at the transaction's time (a worker's report, a deadline). */
-  createdAt?: Date;
+  /** When it happened: the tick's time, or a worker's report's, or a deadline's. */
+  createdAt?: Date | undefined;
 }
 
 export interface TaskEventRow {

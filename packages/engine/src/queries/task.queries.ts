@@ -163,7 +163,10 @@ export async function failTasks(
   );
 }
 
-/** Starts a new attempt: retry_count + 1, back to QUEUED (a retry, a reassignment). */
+/**
+ * Starts a new attempt: retry_count + 1, back to QUEUED (a retry, a reassignment), without the
+ * last attempt's start and finish times (the task's times are its current attempt's).
+ */
 export async function requeueTasks(
   db: Queryable,
   tasks: readonly { taskId: string; error: string | null; spendsRetry: boolean }[],
@@ -171,7 +174,8 @@ export async function requeueTasks(
   const { rows } = await db.query<{ id: string; retryCount: number }>(
     `UPDATE tasks t SET status = 'QUEUED', retry_count = t.retry_count + 1,
             app_retry_count = t.app_retry_count + CASE WHEN x."spendsRetry" THEN 1 ELSE 0 END,
-            error = COALESCE(x.error, t.error), worker_id = NULL
+            error = COALESCE(x.error, t.error), worker_id = NULL, started_at = NULL,
+            finished_at = NULL
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, error text, "spendsRetry" bool)
       WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])
      RETURNING t.id, t.retry_count AS "retryCount"`,

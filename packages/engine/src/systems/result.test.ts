@@ -109,10 +109,18 @@ describe('result phase', () => {
     );
     expect(queued).toEqual({ retry_count: 1, ready_at: at(1000) });
     expect(tick.outcome.enqueued).toMatchObject([{ taskId, retryCount: 1 }]);
-    const [task] = await fx.rows(`SELECT status, retry_count, error FROM tasks WHERE id = $1`, [
-      taskId,
-    ]);
-    expect(task).toEqual({ status: 'QUEUED', retry_count: 1, error: 'boom' });
+    const [task] = await fx.rows(
+      `SELECT status, retry_count, error, started_at, finished_at FROM tasks WHERE id = $1`,
+      [taskId],
+    );
+    // The task's times are its current attempt's: the next one has not started.
+    expect(task).toEqual({
+      status: 'QUEUED',
+      retry_count: 1,
+      error: 'boom',
+      started_at: null,
+      finished_at: null,
+    });
     const [run] = await fx.rows(`SELECT status FROM workflow_runs WHERE id = $1`, [runId]);
     expect(run).toEqual({ status: 'RUNNING' });
   });

@@ -147,7 +147,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       op.result = ids;
     }
     if (runs.length === 0) return;
-    tick.write(runsInsert(runs));
+    tick.write(runsInsert(runs, new Date(tick.now)));
     const taskIds = await tick.insertTasks(tasks);
     const ready: ReadyRootTask[] = [];
     tasks.forEach(({ externalId }, i) => {

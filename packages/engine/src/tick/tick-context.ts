@@ -108,8 +108,9 @@ export class TickContext {
     this.writes.push(write);
   }
 
+  /** A task event, at the tick's time unless it says when it happened. */
   event(event: NewTaskEventRow): void {
-    this.events.push(event);
+    this.events.push({ ...event, createdAt: event.createdAt ?? new Date(this.now) });
   }
 
   /** A task of this run reached a final state: the run's progress is worked out at the end. */
@@ -138,7 +139,7 @@ export class TickContext {
       scheduleTimeoutAt: new Date(item.scheduleTimeoutAt),
     });
     this.ready.push(item);
-    this.events.push({
+    this.event({
       tenantId: item.tenantId,
       taskId: item.taskId,
       retryCount: item.retryCount,

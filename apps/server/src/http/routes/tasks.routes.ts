@@ -7,7 +7,6 @@ import {
   v1TaskGet,
   v1TaskReplay,
   type V1TaskFilter,
-  type V1TaskStatus,
   type V1TaskSummary,
 } from '@trellis/api-contract';
 import { findMemberOfTenant } from '../../accounts/member.queries';
@@ -21,19 +20,9 @@ import {
   listTaskLogLines,
   type TaskRow,
 } from '../../read-models/task-detail.queries';
-import { asObject, presentTask, presentTaskEvent } from '../present-runs';
+import { asObject, ATTEMPT_ENDINGS, presentTask, presentTaskEvent } from '../present-runs';
 import { badRequest, notAuthorized, notFound, NOT_AUTHORIZED_TO_VIEW } from '../api-error';
 import type { ApiRouter } from '../api-router';
-
-/** How an earlier attempt ended, by the event that ended it (a RETRYING follows its FAILED). */
-const ATTEMPT_ENDINGS: Partial<Record<TaskEventRow['eventType'], V1TaskStatus>> = {
-  FINISHED: 'COMPLETED',
-  FAILED: 'FAILED',
-  TIMED_OUT: 'FAILED',
-  SCHEDULING_TIMED_OUT: 'FAILED',
-  REASSIGNED: 'FAILED',
-  CANCELLED: 'CANCELLED',
-};
 
 /**
  * A task as one of its earlier attempts left it, from that attempt's events. Outputs are kept

@@ -23,7 +23,7 @@ export function RunDurationCell({
       title={running ? `Running for ${formatCompactDuration(ms)}` : undefined}
     >
       <Clock className="size-3" aria-hidden="true" />
-      {formatCompactDuration(ms)}
+      <span data-duration>{formatCompactDuration(ms)}</span>
       {running ? '…' : ''}
     </span>
   );

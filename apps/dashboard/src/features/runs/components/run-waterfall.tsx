@@ -1,12 +1,10 @@
-import { Loader, Minus, Plus } from 'lucide-react';
+import { Loader, Minus, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { formatDuration } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import type { V1TaskStatus } from '@/types/api';
 import { useNow } from '../hooks/use-now';
 import {
+  attemptBars,
   axisTicks,
-  barSegments,
   collapse,
   initiallyExpanded,
   tickLabel,
@@ -15,20 +13,12 @@ import {
   visibleItems,
 } from '../utils/waterfall';
 import type { TimingRow } from '../utils/waterfall';
-
-/** Bar colours of the running part, per status (reference 4.1). */
-const RUN_COLOURS: Record<V1TaskStatus, string> = {
-  COMPLETED: '#10b981',
-  FAILED: '#ef4444',
-  CANCELLED: '#f97316',
-  RUNNING: '#f59e0b',
-  QUEUED: '#6b7280',
-};
+import { WaterfallAttemptBar } from './waterfall-attempt-bar';
 
 /**
- * A waterfall of the run's tasks: for each, how long it waited in the queue (grey) and ran
- * (coloured by status), on one time axis from the run's first task. Tasks with child runs
- * expand into them; clicking a row opens the task.
+ * A waterfall of the run's tasks: for each attempt of each, how long it waited in the queue
+ * (grey) and ran (coloured by how it ended), on one time axis from the run's first task. Tasks
+ * with child runs expand into them; clicking a row opens the task.
  */
 export function RunWaterfall({
   rows,
@@ -76,7 +66,15 @@ export function RunWaterfall({
             {ticks.map((tick) => (
               <span
                 key={tick}
-                className="absolute top-0 -translate-x-1/2 leading-6 first:translate-x-0"
+                // Centred on its grid line, except at the ends, where it would be cut off.
+                className={cn(
+                  'absolute top-0 leading-6',
+                  tick === 0
+                    ? 'translate-x-0'
+                    : tick > extent * 0.95
+                      ? '-translate-x-full pr-1'
+                      : '-translate-x-1/2',
+                )}
                 style={{ left: percent(tick) }}
               >
                 {tickLabel(tick)}
@@ -105,10 +103,8 @@ export function RunWaterfall({
             );
           }
           const { row } = item;
-          const bar = barSegments(row, origin, now);
+          const bars = attemptBars(row, origin, now);
           const selected = row.id === selectedTaskId;
-          const queueText = formatDuration(bar.queueMs);
-          const runText = bar.started ? formatDuration(bar.runMs) : 'not started';
           return (
             <div
               role="row"
@@ -142,7 +138,7 @@ export function RunWaterfall({
                     {item.expanded ? <Minus className="size-3" /> : <Plus className="size-3" />}
                   </button>
                 ) : null}
-                {!bar.started && row.status === 'QUEUED' ? (
+                {row.status === 'QUEUED' && !bars.some((bar) => bar.started) ? (
                   <Loader
                     className="size-3 shrink-0 animate-[spin_3s_linear_infinite] text-muted-foreground"
                     aria-label="Not started yet"
@@ -159,6 +155,7 @@ export function RunWaterfall({
                 >
                   {row.name}
                 </button>
+                {bars.length > 1 ? <AttemptCount attempt={bars.at(-1)!.attempt.attempt} /> : null}
               </div>
               <div role="cell" className="relative h-full flex-1">
                 {ticks.map((tick) => (
@@ -169,28 +166,35 @@ export function RunWaterfall({
                     style={{ left: percent(tick) }}
                   />
                 ))}
-                <button
-                  type="button"
-                  onClick={() => onOpenTask(row)}
-                  title={`${row.name}\nQueue time: ${queueText}\nRunning time: ${runText}`}
-                  aria-label={`${row.name}: queued ${queueText}, running ${runText}`}
-                  className="absolute top-1/2 flex h-3.5 -translate-y-1/2 overflow-hidden rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
-                  style={{
-                    left: percent(bar.offsetMs),
-                    width: `max(3px, ${percent(bar.queueMs + bar.runMs)})`,
-                  }}
-                >
-                  <span className="h-full bg-zinc-400/30" style={{ flexGrow: bar.queueMs }} />
-                  <span
-                    className="h-full opacity-90"
-                    style={{ flexGrow: bar.runMs, backgroundColor: RUN_COLOURS[row.status] }}
+                {bars.map((bar) => (
+                  <WaterfallAttemptBar
+                    key={bar.attempt.attempt}
+                    taskName={row.name}
+                    bar={bar}
+                    attempts={bars.length}
+                    percent={percent}
+                    onClick={() => onOpenTask(row)}
                   />
-                </button>
+                ))}
               </div>
             </div>
           );
         })}
       </div>
     </div>
+  );
+}
+
+/** Beside a retried task's name: which attempt it is on, so retries stand out in a long list. */
+function AttemptCount({ attempt }: { attempt: number }) {
+  return (
+    <span
+      title={`Attempt ${attempt}`}
+      className="ml-auto inline-flex shrink-0 items-center gap-0.5 font-mono text-[10px] text-muted-foreground"
+    >
+      <RotateCcw className="size-2.5" aria-hidden="true" />
+      <span className="sr-only">attempt</span>
+      {attempt}
+    </span>
   );
 }

@@ -15,7 +15,7 @@ import { tenantHref } from '@/config/paths';
 import { isZeroUuid } from '@/lib/constants';
 import { cn } from '@/lib/cn';
 import type { V1TaskEvent } from '@/types/api';
-import { taskEventStyle } from '../utils/task-events';
+import { newestFirst, retriedTasks, taskEventStyle } from '../utils/task-events';
 import type { EventSeverity } from '../utils/task-events';
 
 const DOT: Record<EventSeverity, string> = {
@@ -26,7 +26,8 @@ const DOT: Record<EventSeverity, string> = {
 
 /**
  * What happened to a run's or a task's tasks, newest first: when, which event, its message;
- * failures open their full error, and events on a worker link to it.
+ * failures open their full error, and events on a worker link to it. A task that ran more
+ * than once labels each row with its attempt, so every failed attempt reads as its own.
  */
 export function TaskEventsTable({
   tenantId,
@@ -40,9 +41,8 @@ export function TaskEventsTable({
   onOpenTask?: (taskId: string) => void;
   label: string;
 }) {
-  const sorted = [...events].sort(
-    (a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp) || b.id - a.id,
-  );
+  const sorted = newestFirst(events);
+  const retried = retriedTasks(events);
   const columns = onOpenTask ? 4 : 3;
   return (
     <div className="max-h-[400px] overflow-y-auto rounded-lg border border-border">
@@ -85,7 +85,7 @@ export function TaskEventsTable({
                         aria-hidden="true"
                       />
                       {style.title}
-                      {event.attempt && event.attempt > 1 ? (
+                      {event.attempt && retried.has(event.taskId) ? (
                         <span className="text-xs text-muted-foreground">
                           (attempt {event.attempt})
                         </span>

@@ -42,3 +42,24 @@ export function splitError(error: string): { message: string; stack: string } {
   if (newline < 0) return { message: text, stack: '' };
   return { message: text.slice(0, newline).trim(), stack: text.slice(newline + 1).trimEnd() };
 }
+
+interface RecordedEvent {
+  id: number;
+  taskId: string;
+  attempt?: number | undefined;
+}
+
+/**
+ * Newest first, in the order the engine recorded them. Timestamps cannot order them: a
+ * worker's start, finish and failure carry the worker's clock (kept between the assignment and
+ * the report's arrival), so they tie with, or land a few ms before, events the server stamped
+ * in the same instant; ids follow each task's causal order (failed, retrying, queued again).
+ */
+export function newestFirst<T extends RecordedEvent>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => b.id - a.id);
+}
+
+/** Tasks that ran more than once: their rows say which attempt each is, the first one too. */
+export function retriedTasks(events: readonly RecordedEvent[]): Set<string> {
+  return new Set(events.filter((event) => (event.attempt ?? 1) > 1).map((event) => event.taskId));
+}

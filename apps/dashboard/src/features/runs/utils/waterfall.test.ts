@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TimingRow } from './waterfall';
 import {
   CHILDREN_SHOWN,
+  attemptBars,
   axisTicks,
-  barSegments,
   collapse,
   initiallyExpanded,
   tickLabel,
@@ -21,9 +21,9 @@ const rows: TimingRow[] = [
     depth: 0,
     name: 'a',
     status: 'COMPLETED',
-    queuedAt: t(0),
-    startedAt: t(1),
-    finishedAt: t(3),
+    attempts: [
+      { attempt: 1, status: 'COMPLETED', queuedAt: t(0), startedAt: t(1), finishedAt: t(3) },
+    ],
   },
   {
     id: 'a1',
@@ -31,11 +31,23 @@ const rows: TimingRow[] = [
     depth: 1,
     name: 'a1',
     status: 'RUNNING',
-    queuedAt: t(2),
-    startedAt: t(4),
+    attempts: [{ attempt: 1, status: 'RUNNING', queuedAt: t(2), startedAt: t(4) }],
   },
-  { id: 'a1x', parentId: 'a1', depth: 2, name: 'a1x', status: 'QUEUED', queuedAt: t(5) },
-  { id: 'b', depth: 0, name: 'b', status: 'QUEUED', queuedAt: t(6) },
+  {
+    id: 'a1x',
+    parentId: 'a1',
+    depth: 2,
+    name: 'a1x',
+    status: 'QUEUED',
+    attempts: [{ attempt: 1, status: 'QUEUED', queuedAt: t(5) }],
+  },
+  {
+    id: 'b',
+    depth: 0,
+    name: 'b',
+    status: 'QUEUED',
+    attempts: [{ attempt: 1, status: 'QUEUED', queuedAt: t(6) }],
+  },
 ];
 
 describe('waterfall rows', () => {
@@ -60,13 +72,14 @@ describe('waterfall rows', () => {
 
   it('hides children past the limit behind one "more" row', () => {
     const many: TimingRow[] = [
-      { id: 'p', depth: 0, name: 'p', status: 'RUNNING' },
+      { id: 'p', depth: 0, name: 'p', status: 'RUNNING', attempts: [] },
       ...Array.from({ length: CHILDREN_SHOWN + 5 }, (_, i) => ({
         id: `c${i}`,
         parentId: 'p',
         depth: 1,
         name: `c${i}`,
         status: 'QUEUED' as const,
+        attempts: [],
       })),
     ];
     const items = visibleItems(many, new Set(['p']));
@@ -79,38 +92,108 @@ describe('waterfall rows', () => {
 describe('waterfall bars', () => {
   const origin = timeOrigin(rows)!;
   const now = Date.parse(t(10));
+  const segments = (row: TimingRow) =>
+    attemptBars(row, origin, now).map(({ offsetMs, queueMs, runMs, started }) => ({
+      offsetMs,
+      queueMs,
+      runMs,
+      started,
+    }));
 
   it('starts the axis at the earliest queued or started time', () => {
     expect(origin).toBe(Date.parse(t(0)));
-    expect(timeOrigin([{ id: 'x', depth: 0, name: 'x', status: 'QUEUED' }])).toBeUndefined();
+    expect(
+      timeOrigin([{ id: 'x', depth: 0, name: 'x', status: 'QUEUED', attempts: [] }]),
+    ).toBeUndefined();
   });
 
   it('splits queue time and running time', () => {
-    expect(barSegments(rows[0]!, origin, now)).toEqual({
-      offsetMs: 0,
-      queueMs: 1_000,
-      runMs: 2_000,
-      started: true,
-    });
+    expect(segments(rows[0]!)).toEqual([
+      { offsetMs: 0, queueMs: 1_000, runMs: 2_000, started: true },
+    ]);
     // Still running: the bar reaches now.
-    expect(barSegments(rows[1]!, origin, now)).toEqual({
-      offsetMs: 2_000,
-      queueMs: 2_000,
-      runMs: 6_000,
-      started: true,
-    });
+    expect(segments(rows[1]!)).toEqual([
+      { offsetMs: 2_000, queueMs: 2_000, runMs: 6_000, started: true },
+    ]);
     // Still queued: only queue time, up to now.
-    expect(barSegments(rows[3]!, origin, now)).toEqual({
-      offsetMs: 6_000,
-      queueMs: 4_000,
+    expect(segments(rows[3]!)).toEqual([
+      { offsetMs: 6_000, queueMs: 4_000, runMs: 0, started: false },
+    ]);
+    expect(timeExtent(rows, origin, now)).toBe(10_000);
+  });
+
+  it('draws nothing for a task that waits for its parents', () => {
+    expect(
+      attemptBars({ id: 'p', depth: 0, name: 'p', status: 'QUEUED', attempts: [] }, origin, now),
+    ).toEqual([]);
+  });
+
+  it('draws each attempt of a retried task, the failed ones as superseded', () => {
+    const retried: TimingRow = {
+      id: 'r',
+      depth: 0,
+      name: 'r',
+      status: 'COMPLETED',
+      attempts: [
+        {
+          attempt: 1,
+          status: 'FAILED',
+          queuedAt: t(0),
+          startedAt: t(1),
+          finishedAt: t(2),
+          errorMessage: 'boom',
+        },
+        // The retry waited out its backoff in the queue.
+        { attempt: 2, status: 'COMPLETED', queuedAt: t(2), startedAt: t(4), finishedAt: t(5) },
+      ],
+    };
+    const bars = attemptBars(retried, origin, now);
+    expect(bars.map((bar) => [bar.attempt.attempt, bar.attempt.status, bar.superseded])).toEqual([
+      [1, 'FAILED', true],
+      [2, 'COMPLETED', false],
+    ]);
+    expect(segments(retried)).toEqual([
+      { offsetMs: 0, queueMs: 1_000, runMs: 1_000, started: true },
+      { offsetMs: 2_000, queueMs: 2_000, runMs: 1_000, started: true },
+    ]);
+    expect(timeExtent([retried], origin, now)).toBe(5_000);
+  });
+
+  it('ends an earlier attempt that recorded no ending where the next one begins', () => {
+    const replayed: TimingRow = {
+      id: 'r',
+      depth: 0,
+      name: 'r',
+      status: 'RUNNING',
+      attempts: [
+        { attempt: 1, status: 'FAILED', queuedAt: t(0), startedAt: t(1) },
+        { attempt: 2, status: 'RUNNING', queuedAt: t(3), startedAt: t(4) },
+      ],
+    };
+    expect(segments(replayed)).toEqual([
+      { offsetMs: 0, queueMs: 1_000, runMs: 0, started: true },
+      { offsetMs: 3_000, queueMs: 1_000, runMs: 6_000, started: true },
+    ]);
+    const neverStarted: TimingRow = {
+      ...replayed,
+      attempts: [
+        { attempt: 1, status: 'FAILED', queuedAt: t(0) },
+        { attempt: 2, status: 'RUNNING', queuedAt: t(3), startedAt: t(4) },
+      ],
+    };
+    expect(segments(neverStarted)[0]).toEqual({
+      offsetMs: 0,
+      queueMs: 3_000,
       runMs: 0,
       started: false,
     });
-    expect(timeExtent(rows, origin, now)).toBe(10_000);
   });
 
   it('picks round ticks', () => {
     expect(axisTicks(10_000, 5)).toEqual([0, 2_000, 4_000, 6_000, 8_000, 10_000]);
+    // A run of a few dozen milliseconds.
+    expect(axisTicks(48)).toEqual([0, 10, 20, 30, 40]);
+    expect(tickLabel(20)).toBe('0.02s');
     expect(tickLabel(0)).toBe('0s');
     expect(tickLabel(12_000)).toBe('12s');
     expect(tickLabel(500)).toBe('0.5s');
@@ -127,9 +210,7 @@ describe('waterfall rows from task timings', () => {
         depth: 0,
         taskDisplayName: 'a',
         status: 'COMPLETED',
-        queuedAt: t(0),
-        startedAt: t(1),
-        finishedAt: t(2),
+        attempts: [],
       },
       {
         taskExternalId: 'c',
@@ -137,19 +218,74 @@ describe('waterfall rows from task timings', () => {
         depth: 1,
         taskDisplayName: 'c',
         status: 'QUEUED',
+        attempts: [],
       },
     ]);
     expect(rows).toEqual([
+      { id: 'a', depth: 0, name: 'a', status: 'COMPLETED', attempts: [] },
+      { id: 'c', parentId: 'a', depth: 1, name: 'c', status: 'QUEUED', attempts: [] },
+    ]);
+  });
+
+  it('takes the attempts the server lists, with their errors', () => {
+    const [row] = timingRows([
       {
-        id: 'a',
+        taskExternalId: 'a',
         depth: 0,
-        name: 'a',
+        taskDisplayName: 'a',
         status: 'COMPLETED',
+        queuedAt: t(2),
+        startedAt: t(3),
+        finishedAt: t(4),
+        attempt: 2,
+        attempts: [
+          {
+            attempt: 1,
+            retryCount: 0,
+            status: 'FAILED',
+            queuedAt: t(0),
+            startedAt: t(1),
+            finishedAt: t(2),
+            errorMessage: 'Error: boom\n    at fn (a.ts:1:1)',
+          },
+          {
+            attempt: 2,
+            retryCount: 1,
+            status: 'COMPLETED',
+            queuedAt: t(2),
+            startedAt: t(3),
+            finishedAt: t(4),
+          },
+        ],
+      },
+    ]);
+    expect(row!.attempts).toEqual([
+      {
+        attempt: 1,
+        status: 'FAILED',
         queuedAt: t(0),
         startedAt: t(1),
         finishedAt: t(2),
+        errorMessage: 'Error: boom\n    at fn (a.ts:1:1)',
       },
-      { id: 'c', parentId: 'a', depth: 1, name: 'c', status: 'QUEUED' },
+      { attempt: 2, status: 'COMPLETED', queuedAt: t(2), startedAt: t(3), finishedAt: t(4) },
+    ]);
+  });
+
+  it("reads a server that lists no attempts as the row's current attempt", () => {
+    const [row] = timingRows([
+      {
+        taskExternalId: 'a',
+        depth: 0,
+        taskDisplayName: 'a',
+        status: 'RUNNING',
+        queuedAt: t(0),
+        startedAt: t(1),
+        attempt: 3,
+      },
+    ]);
+    expect(row!.attempts).toEqual([
+      { attempt: 3, status: 'RUNNING', queuedAt: t(0), startedAt: t(1) },
     ]);
   });
 });

@@ -1,10 +1,22 @@
 /**
  * The waterfall of a run (reference 5.2.1): one row per task in depth-first order, child
  * runs' tasks under the task that spawned them, collapsible, and the queue and running parts
- * of each bar measured from the earliest task of the run.
+ * of each bar measured from the earliest task of the run. A task that was retried draws each
+ * attempt on its row, so failed attempts stay visible after the task succeeds.
  */
 import { toDate } from '@/lib/format';
-import type { V1TaskStatus } from '@/types/api';
+import type { V1TaskStatus, V1TaskTiming } from '@/types/api';
+
+/** One attempt of a task: when it was queued, started and ended, and how it ended. */
+export interface AttemptTiming {
+  attempt: number;
+  status: V1TaskStatus;
+  queuedAt?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Why it failed (the failure event's message). */
+  errorMessage?: string;
+}
 
 export interface TimingRow {
   id: string;
@@ -15,9 +27,8 @@ export interface TimingRow {
   depth: number;
   name: string;
   status: V1TaskStatus;
-  queuedAt?: string;
-  startedAt?: string;
-  finishedAt?: string;
+  /** Oldest first, the current attempt last; none before the task is first queued. */
+  attempts: AttemptTiming[];
 }
 
 /** Above this many children of one task, the rest hide behind "Show N more...". */
@@ -103,13 +114,17 @@ export function collapse(
   return next;
 }
 
-/** The earliest queued or started time among the rows, in ms; undefined when none has one. */
+const time = (value: string | undefined) => toDate(value)?.getTime();
+
+/** The earliest time any attempt of the rows was queued or started; undefined when none was. */
 export function timeOrigin(rows: readonly TimingRow[]): number | undefined {
   let origin: number | undefined;
   for (const row of rows) {
-    for (const value of [row.queuedAt, row.startedAt]) {
-      const time = toDate(value)?.getTime();
-      if (time !== undefined && (origin === undefined || time < origin)) origin = time;
+    for (const attempt of row.attempts) {
+      for (const value of [attempt.queuedAt, attempt.startedAt]) {
+        const at = time(value);
+        if (at !== undefined && (origin === undefined || at < origin)) origin = at;
+      }
     }
   }
   return origin;
@@ -123,14 +138,23 @@ export interface BarSegments {
   started: boolean;
 }
 
-/** A row's bar: waiting in the queue, then running (to now while it still runs). */
-export function barSegments(row: TimingRow, origin: number, now: number): BarSegments {
-  const queued = toDate(row.queuedAt)?.getTime();
-  const started = toDate(row.startedAt)?.getTime();
-  const finished = toDate(row.finishedAt)?.getTime();
+export interface AttemptBar extends BarSegments {
+  attempt: AttemptTiming;
+  /** A later attempt followed this one (it failed, or was replayed). */
+  superseded: boolean;
+}
+
+/**
+ * An attempt's bar: waiting in the queue, then running. An attempt that has not ended reaches
+ * `openEnd`: now for the current attempt, the next attempt's start for an earlier one.
+ */
+function attemptSegments(attempt: AttemptTiming, origin: number, openEnd: number): BarSegments {
+  const queued = time(attempt.queuedAt);
+  const started = time(attempt.startedAt);
+  const finished = time(attempt.finishedAt);
   const start = queued ?? started ?? origin;
-  const queueEnd = started ?? (row.status === 'QUEUED' ? now : (finished ?? now));
-  const runEnd = finished ?? (row.status === 'RUNNING' ? now : (started ?? now));
+  const queueEnd = started ?? (attempt.status === 'QUEUED' ? openEnd : (finished ?? openEnd));
+  const runEnd = finished ?? (attempt.status === 'RUNNING' ? openEnd : (started ?? openEnd));
   return {
     offsetMs: Math.max(0, start - origin),
     queueMs: Math.max(0, queueEnd - start),
@@ -139,12 +163,30 @@ export function barSegments(row: TimingRow, origin: number, now: number): BarSeg
   };
 }
 
+/**
+ * A row's bars, one per attempt that was queued or started, oldest first (a task waiting for
+ * its parents has none yet).
+ */
+export function attemptBars(row: TimingRow, origin: number, now: number): AttemptBar[] {
+  const drawn = row.attempts.filter((attempt) => attempt.queuedAt || attempt.startedAt);
+  return drawn.map((attempt, index) => {
+    const next = drawn[index + 1];
+    const openEnd = next ? (time(next.queuedAt) ?? time(next.startedAt) ?? now) : now;
+    return {
+      ...attemptSegments(attempt, origin, openEnd),
+      attempt,
+      superseded: next !== undefined,
+    };
+  });
+}
+
 /** The end of the time axis: the last moment any bar reaches. */
 export function timeExtent(rows: readonly TimingRow[], origin: number, now: number): number {
   let extent = 1;
   for (const row of rows) {
-    const bar = barSegments(row, origin, now);
-    extent = Math.max(extent, bar.offsetMs + bar.queueMs + bar.runMs);
+    for (const bar of attemptBars(row, origin, now)) {
+      extent = Math.max(extent, bar.offsetMs + bar.queueMs + bar.runMs);
+    }
   }
   return extent;
 }
@@ -152,9 +194,11 @@ export function timeExtent(rows: readonly TimingRow[], origin: number, now: numb
 /** Round tick steps for the axis: about `count` ticks across `extentMs`. */
 export function axisTicks(extentMs: number, count = 6): number[] {
   const raw = extentMs / Math.max(1, count);
+  // Down to a millisecond: a run of a few dozen ms still gets a readable axis.
   const steps = [
-    100, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000,
-    900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000,
+    1, 2, 5, 10, 20, 50, 100, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000,
+    120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000,
+    86_400_000,
   ];
   const step = steps.find((candidate) => candidate >= raw) ?? steps.at(-1)!;
   const ticks: number[] = [];
@@ -171,20 +215,51 @@ export function tickLabel(ms: number): string {
   return `${Math.round((ms / 3_600_000) * 10) / 10}h`;
 }
 
+type TaskTiming = Pick<
+  V1TaskTiming,
+  | 'taskExternalId'
+  | 'parentTaskExternalId'
+  | 'depth'
+  | 'taskDisplayName'
+  | 'status'
+  | 'queuedAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'workflowRunId'
+  | 'attempt'
+  | 'attempts'
+>;
+
+/** An attempt without the fields the answer left out. */
+function attemptTiming(source: {
+  attempt: number;
+  status: V1TaskStatus;
+  queuedAt?: string | undefined;
+  startedAt?: string | undefined;
+  finishedAt?: string | undefined;
+  errorMessage?: string | undefined;
+}): AttemptTiming {
+  return {
+    attempt: source.attempt,
+    status: source.status,
+    ...(source.queuedAt ? { queuedAt: source.queuedAt } : {}),
+    ...(source.startedAt ? { startedAt: source.startedAt } : {}),
+    ...(source.finishedAt ? { finishedAt: source.finishedAt } : {}),
+    ...(source.errorMessage ? { errorMessage: source.errorMessage } : {}),
+  };
+}
+
+/**
+ * A task's attempts. A server that does not list them (the reference's API) describes only
+ * the current attempt, in the row's own fields.
+ */
+function attemptsOf(timing: TaskTiming): AttemptTiming[] {
+  if (timing.attempts) return timing.attempts.map(attemptTiming);
+  return [attemptTiming({ ...timing, attempt: timing.attempt ?? 1 })];
+}
+
 /** Waterfall rows from the task-timings answer. */
-export function timingRows(
-  timings: ReadonlyArray<{
-    taskExternalId: string;
-    parentTaskExternalId?: string | undefined;
-    depth: number;
-    taskDisplayName: string;
-    status: V1TaskStatus;
-    queuedAt?: string | undefined;
-    startedAt?: string | undefined;
-    finishedAt?: string | undefined;
-    workflowRunId?: string | undefined;
-  }>,
-): TimingRow[] {
+export function timingRows(timings: readonly TaskTiming[]): TimingRow[] {
   return timings.map((timing) => ({
     id: timing.taskExternalId,
     ...(timing.workflowRunId ? { runId: timing.workflowRunId } : {}),
@@ -195,8 +270,6 @@ export function timingRows(
     depth: timing.depth,
     name: timing.taskDisplayName,
     status: timing.status,
-    ...(timing.queuedAt ? { queuedAt: timing.queuedAt } : {}),
-    ...(timing.startedAt ? { startedAt: timing.startedAt } : {}),
-    ...(timing.finishedAt ? { finishedAt: timing.finishedAt } : {}),
+    attempts: attemptsOf(timing),
   }));
 }
