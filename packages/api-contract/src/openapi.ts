@@ -10,6 +10,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'Not a member of the tenant, or the role does not allow it',
   '403': 'Missing or invalid credentials, or the resource belongs to another tenant',
   '404': 'Not found',
+  '503': 'The engine is unavailable or shutting down; retry later',
 };
 
 /**

@@ -368,11 +368,13 @@ export class Engine {
     workerId: string,
     labels: Record<string, string | number>,
   ): Promise<void> {
+    this.assertOpen();
     return this.workers.upsertLabels(tenantId, workerId, labels);
   }
 
   /** A paused worker keeps its running tasks but gets no new work. */
   setWorkerPaused(tenantId: string, workerId: string, isPaused: boolean): Promise<void> {
+    this.assertOpen();
     return this.workers.setPaused(tenantId, workerId, isPaused);
   }
 
