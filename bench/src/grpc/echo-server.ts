@@ -1,10 +1,10 @@
 /**
  * An echo gRPC server for the transport benchmark: `node --import tsx echo-server.ts <impl>
  * <port>` with impl `grpc-js` (grpc-js's Server, which Trellis used before), `trellis`
- * (apps/server/src/grpc/transport, on our own HTTP/2) or `bare` (node:http2 answering with no
- * gRPC logic at all: the least a server on node:http2 pays, which Trellis used until our own
- * HTTP/2 replaced it). It prints "ready" once listening and, on SIGTERM, the CPU it used since
- * then, so start-up is not counted.
+ * (apps/server/src/grpc/transport: our call layer on node:http2, with its limits) or `bare`
+ * (node:http2 answering with no gRPC logic at all: the least any server on node:http2 pays).
+ * It prints "ready" once listening and, on SIGTERM, the CPU it used since then, so start-up
+ * is not counted.
  */
 import * as grpc from '@grpc/grpc-js';
 import { createServer } from 'node:http2';
@@ -37,7 +37,13 @@ async function listen(): Promise<void> {
     });
     transport.addService(
       { Echo: echo as unknown as MethodDefinition<object, object> },
-      { Echo: async (call: { request: Buffer }) => call.request },
+      {
+        // As every Trellis handler does once the call's token checks out.
+        Echo: async (call: { request: Buffer; authenticated(): void }) => {
+          call.authenticated();
+          return call.request;
+        },
+      },
     );
     await transport.listen('127.0.0.1', port);
   } else if (impl === 'bare') {

@@ -1,6 +1,6 @@
 /**
- * Server CPU per unary call, grpc-js's Server vs our transport (and bare node:http2, the
- * least any server built on node:http2 could pay), on a trivial echo method:
+ * Server CPU per unary call, grpc-js's Server vs our transport on node:http2 (and bare
+ * node:http2, the least any server built on it could pay), on a trivial echo method:
  * `npm run bench:grpc -w @trellis/bench [-- rounds]` (about a minute a round).
  *
  * Two loads, as the engine sees them: calls spaced at 900/s for 10 s (CPU per call when each
@@ -73,7 +73,9 @@ for (const load of LOADS) {
     const values = perCall[impl]!;
     console.log(`  ${impl.padEnd(8)} ${ms(values)}  (median ${median(values).toFixed(3)})`);
   }
-  const ratios = perCall['trellis']!.map((ours, i) => ours / perCall['grpc-js']![i]!);
-  const shown = ratios.map((r) => r.toFixed(2)).join(' ');
-  console.log(`  trellis/grpc-js ${shown}  (median ${median(ratios).toFixed(2)})`);
+  for (const reference of ['grpc-js', 'bare'] as const) {
+    const ratios = perCall['trellis']!.map((ours, i) => ours / perCall[reference]![i]!);
+    const shown = ratios.map((r) => r.toFixed(2)).join(' ');
+    console.log(`  trellis/${reference.padEnd(7)} ${shown}  (median ${median(ratios).toFixed(2)})`);
+  }
 }

@@ -4,7 +4,7 @@
  * revoked, not expired). A positive check is remembered briefly so that heartbeats and the
  * per-task hot path do not cost a query each: a revocation takes effect within that time.
  */
-import type { RequestHeaders } from './transport/http2/stream';
+import type { IncomingHttpHeaders } from 'node:http2';
 import type { Queryable } from '@trellis/db';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import { verifyApiToken } from '../accounts/verify-api-token';
@@ -14,7 +14,7 @@ export const TOKEN_CHECK_CACHE_MS = 5_000;
 const MAX_CACHED_TOKENS = 10_000;
 
 /** Resolves with the tenant id of the call's token, given the request headers. */
-export type Authenticate = (metadata: RequestHeaders) => Promise<string>;
+export type Authenticate = (metadata: IncomingHttpHeaders) => Promise<string>;
 
 export function createAuthenticator(db: Queryable, signer: ApiTokenSigner): Authenticate {
   /**

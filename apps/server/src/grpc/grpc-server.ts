@@ -1,6 +1,7 @@
 /**
  * The Hatchet-compatible gRPC server: plaintext by default, TLS when a certificate is
- * configured, on our own transport over node:http2 (./transport). Gzip requests are accepted,
+ * configured, on our own call layer over node:http2 (./transport), with the connection limits
+ * of ./transport/limits.ts. Gzip requests are accepted,
  * but responses advertise identity as the only encoding we accept, which the SDK's channel
  * then follows (see framing.ts). Methods not implemented here answer UNIMPLEMENTED.
  */
@@ -15,6 +16,7 @@ import { eventsService } from './events.service';
 import { toServiceError } from './grpc-errors';
 import type { HandlerContext } from './handlers';
 import { getServiceDefinition, GRPC_SERVICES, loadProtos } from './proto/load-protos';
+import type { TransportLimits } from './transport/limits';
 import { GrpcTransport, type ServiceImplementation } from './transport/server';
 import { workflowsService } from './workflows.service';
 
@@ -29,6 +31,8 @@ export interface GrpcServerOptions {
   port: number;
   tls?: { certFile: string; keyFile: string } | undefined;
   log: (message: string, error: unknown) => void;
+  /** Limits other than the transport's defaults (tests shorten deadlines and shrink budgets). */
+  limits?: Partial<TransportLimits> | undefined;
 }
 
 export interface GrpcServer {
@@ -46,6 +50,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       cert: readFileSync(options.tls.certFile),
       key: readFileSync(options.tls.keyFile),
     },
+    limits: options.limits,
   });
   const definitions = loadProtos();
   const ctx: HandlerContext = { authenticate: createAuthenticator(options.db, options.signer) };

@@ -15,7 +15,7 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http2';
 import { deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { getServiceDefinition, loadProtos } from '../../src/grpc/proto/load-protos';
 import type {
   BidiStreamingCall,
@@ -23,6 +23,7 @@ import type {
   UnaryCall,
 } from '../../src/grpc/transport/calls';
 import { MessageDecoder } from '../../src/grpc/transport/framing';
+import type { TransportLimits } from '../../src/grpc/transport/limits';
 import { GrpcTransport } from '../../src/grpc/transport/server';
 import { encodeGrpcMessage, GrpcError, Status } from '../../src/grpc/transport/status';
 
@@ -56,6 +57,8 @@ type Seen = (string | Buffer)[];
 /** Per-test hooks that the handlers below call. */
 const hooks: {
   unary?: (call: UnaryCall<Buffer>) => Promise<Buffer>;
+  /** Replaces what the Stream method does once set up. */
+  stream?: (call: ServerStreamingCall<Buffer, Buffer>) => void;
   streamSetup?: Promise<void>;
   streamSeen?: Seen;
   bidiSetup?: Promise<void>;
@@ -74,19 +77,24 @@ function watch(call: BidiStreamingCall<Buffer, Buffer>, seen: Seen) {
   call.on('close', () => seen.push('close'));
 }
 
-async function start(): Promise<GrpcTransport> {
+async function start(limits: Partial<TransportLimits> = {}): Promise<GrpcTransport> {
   const server = new GrpcTransport({
     maxMessageBytes: MAX,
     toStatus: (error) => {
       unexpected.push(error);
       return new GrpcError(Status.INTERNAL, 'internal error');
     },
+    limits,
   });
   server.addService(echoDefinition, {
     Unary: async (call: UnaryCall<Buffer>) => (hooks.unary ? hooks.unary(call) : call.request),
     Stream: async (call: ServerStreamingCall<Buffer, Buffer>) => {
       await hooks.streamSetup;
       watch(call, (hooks.streamSeen ??= []));
+      if (hooks.stream) {
+        hooks.stream(call);
+        return;
+      }
       const text = call.request.toString();
       if (text.startsWith('fail:')) {
         call.write(Buffer.from('before the failure'));
@@ -150,8 +158,8 @@ afterAll(() => {
   for (const session of sessions) session.destroy();
 });
 
-function open(): ClientHttp2Session {
-  const session = connect(`http://${address}`);
+function open(to = address): ClientHttp2Session {
+  const session = connect(`http://${to}`);
   session.on('error', () => {});
   sessions.push(session);
   return session;
@@ -208,7 +216,7 @@ function statusOf(answer: RawAnswer): { code: number; message: string | undefine
   };
 }
 
-function echoClient(): grpc.Client & Record<string, (...args: unknown[]) => unknown> {
+function echoClient(to = address): grpc.Client & Record<string, (...args: unknown[]) => unknown> {
   const same = (bytes: Buffer) => bytes;
   const definition = Object.fromEntries(
     ['Unary', 'Stream'].map((name) => [
@@ -225,7 +233,7 @@ function echoClient(): grpc.Client & Record<string, (...args: unknown[]) => unkn
     ]),
   );
   const Client = grpc.makeGenericClientConstructor(definition, 'Echo');
-  return new Client(address, grpc.credentials.createInsecure()) as never;
+  return new Client(to, grpc.credentials.createInsecure()) as never;
 }
 
 function unaryWithGrpcJs(payload: Buffer): Promise<Buffer> {
@@ -247,6 +255,21 @@ const until = async (check: () => boolean) => {
   }
 };
 
+/** A byte budget that never refuses, and says what it has lent. */
+function unlimited() {
+  const budget = {
+    held: 0,
+    take: (bytes: number) => {
+      budget.held += bytes;
+      return true;
+    },
+    give: (bytes: number) => {
+      budget.held -= bytes;
+    },
+  };
+  return budget;
+}
+
 describe('message framing', () => {
   it('decodes a message cut at every possible point, and several messages in one chunk', () => {
     const wire = Buffer.concat([frame('first'), frame(''), frame('third message')]);
@@ -254,7 +277,9 @@ describe('message framing', () => {
     for (let a = 0; a <= wire.length; a++) {
       for (let b = a; b <= wire.length; b++) {
         const got: string[] = [];
-        const decoder = new MessageDecoder(MAX, (payload) => got.push(payload.toString()));
+        const decoder = new MessageDecoder(MAX, unlimited(), (payload) =>
+          got.push(payload.toString()),
+        );
         for (const chunk of [wire.subarray(0, a), wire.subarray(a, b), wire.subarray(b)]) {
           decoder.push(chunk);
         }
@@ -262,6 +287,39 @@ describe('message framing', () => {
         expect(decoder.midMessage).toBe(false);
       }
     }
+  });
+
+  it('holds only the bytes that have arrived, within its budget, and gives them back', () => {
+    const budget = unlimited();
+    const got: Buffer[] = [];
+    const decoder = new MessageDecoder(MAX, budget, (payload) => got.push(payload));
+    const body = Buffer.alloc(MAX, 3);
+    // A prefix announcing the largest message takes nothing; its bytes take about what came.
+    decoder.push(frame(body).subarray(0, 5));
+    expect(budget.held).toBe(0);
+    decoder.push(body.subarray(0, 100));
+    expect(budget.held).toBeGreaterThan(0);
+    expect(budget.held).toBeLessThanOrEqual(16 * 1024);
+    decoder.push(body.subarray(100, MAX / 2));
+    expect(budget.held).toBeLessThanOrEqual(MAX);
+    decoder.push(body.subarray(MAX / 2));
+    expect(got).toEqual([body]);
+    expect(budget.held).toBe(0);
+
+    // A body past the budget fails the call; what the call held is given back when it ends.
+    const small = { ...unlimited(), take: () => false };
+    const refused = new MessageDecoder(MAX, small, () => {});
+    refused.push(frame(body).subarray(0, 5));
+    expect(() => refused.push(body.subarray(0, 10))).toThrow(
+      new GrpcError(
+        Status.RESOURCE_EXHAUSTED,
+        'Too many request bytes are buffered on this connection',
+      ),
+    );
+    decoder.push(frame(body).subarray(0, 1000));
+    expect(budget.held).toBeGreaterThan(0);
+    decoder.dispose();
+    expect(budget.held).toBe(0);
   });
 
   it('reads a message split over several DATA frames', async () => {
@@ -618,5 +676,144 @@ describe('close', () => {
     expect((await unaryTrailers)['grpc-status']).toBe('0');
     await closing;
     expect(session.closed || session.destroyed).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  /** A second transport with `limits`, for one test; closed after it. */
+  async function limited(limits: Partial<TransportLimits>): Promise<string> {
+    const server = await start(limits);
+    const port = await server.listen('127.0.0.1', 0);
+    onTestFinished(() => server.close(100));
+    return `127.0.0.1:${port}`;
+  }
+
+  const gone = (session: ClientHttp2Session) =>
+    new Promise<void>((resolve) => {
+      if (session.destroyed) resolve();
+      else session.once('close', () => resolve());
+    });
+
+  it('lets grpc-js queue calls past the concurrent-stream limit, and completes them all', async () => {
+    const to = await limited({ maxConcurrentStreams: 20 });
+    let inFlight = 0;
+    let most = 0;
+    let limitReached = () => {};
+    const reached = new Promise<void>((resolve) => (limitReached = resolve));
+    // Every call waits until 20 are in at once: the limit is reached, and not passed.
+    hooks.unary = async (call) => {
+      most = Math.max(most, ++inFlight);
+      if (inFlight === 20) limitReached();
+      await reached;
+      inFlight--;
+      return call.request;
+    };
+    const client = echoClient(to);
+    const calls = Array.from(
+      { length: 200 },
+      (_v, i) =>
+        new Promise<string>((resolve, reject) =>
+          client['Unary']!(Buffer.from(`call ${i}`), (error: Error | null, reply: Buffer) =>
+            error ? reject(error) : resolve(reply.toString()),
+          ),
+        ),
+    );
+    expect(await Promise.all(calls)).toEqual(Array.from({ length: 200 }, (_v, i) => `call ${i}`));
+    expect(most).toBe(20);
+    client.close();
+  });
+
+  it('tells a unary handler that its client cancelled or went away', async () => {
+    const seen: string[] = [];
+    hooks.unary = (call) =>
+      new Promise((resolve) => {
+        call.signal.addEventListener('abort', () => {
+          seen.push(`aborted, cancelled ${call.cancelled}`);
+          resolve(call.request);
+        });
+        seen.push(`started, cancelled ${call.cancelled}`);
+      });
+    const reset = request(open(), '/test.Echo/Unary');
+    reset.stream.end(frame('reset'));
+    await until(() => seen.length === 1);
+    reset.stream.close(constants.NGHTTP2_CANCEL);
+    await until(() => seen.length === 2);
+    const session = open();
+    request(session, '/test.Echo/Unary').stream.end(frame('lost'));
+    await until(() => seen.length === 3);
+    session.destroy();
+    await until(() => seen.length === 4);
+    expect(seen).toEqual([
+      'started, cancelled false',
+      'aborted, cancelled true',
+      'started, cancelled false',
+      'aborted, cancelled true',
+    ]);
+  });
+
+  it('resets a stream whose client does not read it, and serves its other calls', async () => {
+    const to = await limited({ maxUnsentBytesPerCall: 256 * 1024 });
+    let written = 0;
+    hooks.stream = (call) => {
+      const message = Buffer.alloc(16 * 1024);
+      const pump = () => {
+        if (call.cancelled || written === 1000) return;
+        call.write(message);
+        written++;
+        setImmediate(pump);
+      };
+      pump();
+    };
+    const session = open(to);
+    const stalled = request(session, '/test.Echo/Stream');
+    stalled.stream.end(frame('never read'));
+    stalled.stream.pause();
+    await until(() => hooks.streamSeen?.includes('close') === true);
+    expect(hooks.streamSeen).toEqual(['cancelled', 'close']);
+    expect(stalled.stream.rstCode).toBe(constants.NGHTTP2_ENHANCE_YOUR_CALM);
+    // Flow control let the client's windows through, then the budget, and no more.
+    expect(written * 16 * 1024).toBeLessThan(2 * 1024 * 1024);
+    const other = request(session, '/test.Echo/Unary');
+    other.stream.end(frame('still served'));
+    expect((await other.answer).messages.map(String)).toEqual(['still served']);
+  });
+
+  it('closes a connection with no authenticated call by the deadline, and only that', async () => {
+    const to = await limited({ authenticationTimeoutMs: 300 });
+    hooks.unary = async (call) => {
+      if (call.request.toString() === 'trusted') call.authenticated();
+      return call.request;
+    };
+    const trusted = open(to);
+    const untrusted = open(to);
+    let goaway: number | undefined;
+    untrusted.on('goaway', (code) => (goaway = code));
+    const trustedCall = request(trusted, '/test.Echo/Unary');
+    trustedCall.stream.end(frame('trusted'));
+    const untrustedCall = request(untrusted, '/test.Echo/Unary');
+    untrustedCall.stream.end(frame('not trusted'));
+    await Promise.all([trustedCall.answer, untrustedCall.answer]);
+    await gone(untrusted);
+    expect(goaway).toBe(constants.NGHTTP2_NO_ERROR);
+    // Well past the deadline, the authenticated connection still serves.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const later = request(trusted, '/test.Echo/Unary');
+    later.stream.end(frame('later'));
+    expect((await later.answer).messages.map(String)).toEqual(['later']);
+  });
+
+  it('closes a connection on which nothing arrives, but not one that PINGs', async () => {
+    const to = await limited({ idleTimeoutMs: 1_000 });
+    const silent = open(to);
+    const pinging = open(to);
+    const pinger = setInterval(() => {
+      if (!pinging.closed) pinging.ping(() => {});
+    }, 100);
+    onTestFinished(() => clearInterval(pinger));
+    await gone(silent);
+    // The silent one has gone past its timeout: the pinging one, as long, is still there.
+    const call = request(pinging, '/test.Echo/Unary');
+    call.stream.end(frame('still here'));
+    expect((await call.answer).messages.map(String)).toEqual(['still here']);
   });
 });

@@ -14,6 +14,7 @@ import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
 import { insertApiToken } from '../../src/accounts/api-token.queries';
 import { insertTenant } from '../../src/accounts/tenant.queries';
 import { startGrpcServer, type GrpcServer } from '../../src/grpc/grpc-server';
+import type { TransportLimits } from '../../src/grpc/transport/limits';
 
 export const PUBLIC_URL = 'http://127.0.0.1:1';
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/src/', import.meta.url));
@@ -70,9 +71,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Engine and gRPC server in this process, on a fresh database. */
+/** Engine and gRPC server in this process, on a fresh database; `limits` for the gRPC port. */
 export async function startTestServer(
   engineOptions: Partial<EngineOptions> = {},
+  limits: Partial<TransportLimits> = {},
 ): Promise<TestServer> {
   const { db, drop } = await createTestDatabase({ migrate: true });
   const port = await freePort();
@@ -85,7 +87,7 @@ export async function startTestServer(
   const log = (message: string, error: unknown) => console.error(message, error);
   const engine = new Engine({ db, onError: log, ...engineOptions });
   await engine.start();
-  const grpc = await startGrpcServer({ db, engine, signer, host: '127.0.0.1', port, log });
+  const grpc = await startGrpcServer({ db, engine, signer, host: '127.0.0.1', port, log, limits });
   return {
     db,
     engine,

@@ -1,18 +1,21 @@
 /**
- * One gRPC call on one HTTP/2 stream: reading request messages, writing responses, and
- * ending with a status in trailers. `UnaryServerCall` runs a promise-returning handler;
- * `StreamingServerCall` serves server-streaming and bidirectional methods with the events
- * our handlers use ('data', 'end', 'cancelled', 'error', 'close').
+ * One gRPC call on one HTTP/2 stream (node:http2): reading request messages, writing
+ * responses, and ending with a status in trailers. `UnaryServerCall` runs a promise-returning
+ * handler; `StreamingServerCall` serves server-streaming and bidirectional methods with the
+ * events our handlers use ('data', 'end', 'cancelled', 'error', 'close').
  *
  * `grpc-timeout` is not enforced: the client enforces its own deadline and cancels the stream
- * (RST_STREAM) when it passes, which a streaming handler sees as 'cancelled' and which makes
- * a unary response go nowhere; no handler here needs to stop work early for it.
+ * (RST_STREAM) when it passes. Every call learns of a cancellation, whatever its cause (a
+ * reset, a lost connection, shutdown): `cancelled` and `signal` for any call, the
+ * 'cancelled' event for streaming ones. Response bytes the client has not taken are counted
+ * against the call's and the connection's budgets (limits.ts).
  */
 import { EventEmitter } from 'node:events';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerHttp2Stream } from 'node:http2';
+import { constants } from 'node:http2';
 import type { MethodDefinition } from '@grpc/proto-loader';
+import type { ClientConnection } from './connection';
 import { decompress, frameMessage, MessageDecoder } from './framing';
-import { encodeHeaderBlock, type HeaderField } from './http2/hpack';
-import type { RequestHeaders, ServerStream } from './http2/stream';
 import { encodeGrpcMessage, GrpcError, Status } from './status';
 
 export interface CallOptions {
@@ -23,9 +26,28 @@ export interface CallOptions {
 
 export type MethodCodec = MethodDefinition<object, object>;
 
-export interface UnaryCall<Req> {
+/** What every call offers its handler, whatever its kind. */
+interface CallBase {
+  readonly metadata: IncomingHttpHeaders;
+  /**
+   * True once the call has ended without the handler's answer: the client reset it or went
+   * away, the server is shutting down, or the client did not read a stream (limits.ts).
+   */
+  readonly cancelled: boolean;
+  /**
+   * Aborted when the call is cancelled, for work that takes a signal. Made on first use: an
+   * AbortController costs more than the rest of a small call's own bookkeeping.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Tells the transport that the call's credentials checked out, so that its connection is
+   * no longer held to the deadline for an authenticated call (limits.ts).
+   */
+  authenticated(): void;
+}
+
+export interface UnaryCall<Req> extends CallBase {
   readonly request: Req;
-  readonly metadata: RequestHeaders;
 }
 
 /** Resolves with the response message, or rejects with the failure to send as the status. */
@@ -44,8 +66,7 @@ interface StreamEvents<Req> {
   close: [];
 }
 
-export interface BidiStreamingCall<Req, Res> {
-  readonly metadata: RequestHeaders;
+export interface BidiStreamingCall<Req, Res> extends CallBase {
   /** Sends a message; does nothing once the call has ended. */
   write(message: Res): void;
   /** Ends the call with OK; does nothing once it has ended. */
@@ -70,73 +91,102 @@ export type StreamHandler<Req = never, Res = never> = (
   call: ServerStreamingCall<Req, Res>,
 ) => Promise<void>;
 
-const RESPONSE_HEADERS: HeaderField[] = [
-  [':status', '200'],
-  ['content-type', 'application/grpc+proto'],
+const RESPONSE_HEADERS: OutgoingHttpHeaders = {
+  ':status': 200,
+  'content-type': 'application/grpc+proto',
   // The SDK gzips what it sends until a response says the server accepts identity only, and
   // inflating every small message was a large share of the server's CPU; see framing.ts.
-  ['grpc-accept-encoding', 'identity'],
-];
-/** The blocks every successful call sends, encoded once. */
-const RESPONSE_HEADERS_BLOCK = encodeHeaderBlock(RESPONSE_HEADERS);
-const OK_TRAILERS: HeaderField[] = [['grpc-status', String(Status.OK)]];
-const OK_TRAILERS_BLOCK = encodeHeaderBlock(OK_TRAILERS);
+  'grpc-accept-encoding': 'identity',
+};
+/** No `date` header: gRPC has no use for it, and node would format and send it every call. */
+const RESPOND_WITH_TRAILERS = { waitForTrailers: true, sendDate: false };
+const RESPOND_AND_END = { endStream: true, sendDate: false };
 
-function statusTrailers(error: GrpcError): HeaderField[] {
-  return [
-    ['grpc-status', String(error.code)],
-    ['grpc-message', encodeGrpcMessage(error.message)],
-  ];
+const OK_TRAILERS: OutgoingHttpHeaders = { 'grpc-status': Status.OK };
+
+/** The 'wantTrailers' listener of every call that succeeds: one function, no closure per call. */
+function sendOkTrailers(this: ServerHttp2Stream): void {
+  if (!this.closed && !this.destroyed) this.sendTrailers(OK_TRAILERS);
+}
+
+function statusTrailers(error: GrpcError): OutgoingHttpHeaders {
+  return { 'grpc-status': error.code, 'grpc-message': encodeGrpcMessage(error.message) };
 }
 
 /** Answers a stream with a status alone (a trailers-only response), e.g. for an unknown method. */
-export function respondWithStatus(stream: ServerStream, error: GrpcError): void {
-  stream.respond(encodeHeaderBlock([...RESPONSE_HEADERS, ...statusTrailers(error)]), true);
+export function respondWithStatus(stream: ServerHttp2Stream, error: GrpcError): void {
+  stream.respond({ ...RESPONSE_HEADERS, ...statusTrailers(error) }, RESPOND_AND_END);
 }
 
-abstract class ServerCall {
+abstract class ServerCall implements CallBase {
   /** Our status is sent or the stream is gone: nothing more goes out. */
   protected finished = false;
+  private cancelledYet = false;
+  /** We reset the stream ourselves: its reset code is not the client's. */
+  protected resetHere = false;
+  private abort: AbortController | undefined;
   private readonly decoder: MessageDecoder;
+  /** Response bytes handed to node that the client has not taken yet. */
+  protected unsent = 0;
 
   constructor(
-    protected readonly stream: ServerStream,
+    protected readonly stream: ServerHttp2Stream,
+    readonly metadata: IncomingHttpHeaders,
     protected readonly method: MethodCodec,
     protected readonly options: CallOptions,
+    protected readonly connection: ClientConnection,
   ) {
-    this.decoder = new MessageDecoder(options.maxMessageBytes, (payload, compressed) =>
+    this.decoder = new MessageDecoder(options.maxMessageBytes, connection, (payload, compressed) =>
       this.receive(payload, compressed),
     );
-    stream.listener = {
-      data: (chunk) => {
-        if (this.finished) return;
-        try {
-          this.decoder.push(chunk);
-        } catch (error) {
-          this.fail(error);
+    stream.on('data', (chunk: Buffer) => {
+      connection.heard = true;
+      if (this.finished) return;
+      try {
+        this.decoder.push(chunk);
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+    stream.on('end', () => {
+      // A lost connection also ends the readable side: that is no half-close.
+      if (!this.writable) return;
+      try {
+        if (this.decoder.midMessage) {
+          throw new GrpcError(Status.INTERNAL, 'The request ended in the middle of a message');
         }
-      },
-      end: () => {
-        if (!this.writable) return;
-        try {
-          if (this.decoder.midMessage) {
-            throw new GrpcError(Status.INTERNAL, 'The request ended in the middle of a message');
-          }
-          this.halfClosed();
-        } catch (error) {
-          this.fail(error);
-        }
-      },
-      close: () => {
-        const cancelled = !this.finished;
-        this.finished = true;
-        this.closed(cancelled);
-      },
-    };
+        this.halfClosed();
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+    stream.on('close', () => {
+      const cancelled = !this.finished;
+      this.finished = true;
+      this.decoder.dispose();
+      // What the client had not taken went with the stream.
+      connection.responseSent(this.unsent);
+      this.unsent = 0;
+      if (cancelled) this.cancel();
+      if (!this.resetHere) connection.streamClosed(stream.rstCode);
+      this.closed(cancelled);
+    });
   }
 
-  get metadata(): RequestHeaders {
-    return this.stream.headers;
+  get cancelled(): boolean {
+    return this.cancelledYet;
+  }
+
+  get signal(): AbortSignal {
+    if (this.abort === undefined) {
+      this.abort = new AbortController();
+      if (this.cancelledYet) this.abort.abort();
+    }
+    return this.abort.signal;
+  }
+
+  authenticated(): void {
+    this.connection.authenticated();
   }
 
   /** A request message, decoded. */
@@ -147,6 +197,12 @@ abstract class ServerCall {
   protected abstract closed(cancelled: boolean): void;
   /** The call has ended with `error`'s status. */
   protected abstract failed(error: GrpcError): void;
+
+  /** Marks the call cancelled and aborts its signal. */
+  protected cancel(): void {
+    this.cancelledYet = true;
+    this.abort?.abort();
+  }
 
   private receive(payload: Buffer, compressed: boolean): void {
     // Node joins a repeated header into one string; only set-cookie comes as an array.
@@ -176,25 +232,43 @@ abstract class ServerCall {
     return frameMessage(payload);
   }
 
-  /** True if the stream can still carry output (it may be closed before 'close' is heard). */
+  /**
+   * True if the stream can still carry output: it may be closed (reset, or its session gone)
+   * or destroyed before 'close' fires, and node throws on a response to it then.
+   */
   protected get writable(): boolean {
-    return !this.finished && !this.stream.closed;
+    return !this.finished && !this.stream.closed && !this.stream.destroyed;
+  }
+
+  /** Counts `frame` as unsent, until its write is done (streaming calls) or its stream closes. */
+  protected queued(frame: Buffer): void {
+    this.unsent += frame.length;
+    this.connection.responseQueued(frame.length);
   }
 
   /** Ends the call with `trailers`, after `lastFrame` if given. */
-  protected finish(trailers: HeaderField[], lastFrame?: Buffer): void {
+  protected finish(trailers: OutgoingHttpHeaders, lastFrame?: Buffer): void {
     if (!this.writable) return;
     this.finished = true;
     const stream = this.stream;
     if (!stream.headersSent) {
       if (lastFrame === undefined) {
-        stream.respond(encodeHeaderBlock([...RESPONSE_HEADERS, ...trailers]), true);
+        stream.respond({ ...RESPONSE_HEADERS, ...trailers }, RESPOND_AND_END);
         return;
       }
-      stream.respond(RESPONSE_HEADERS_BLOCK);
+      stream.respond(RESPONSE_HEADERS, RESPOND_WITH_TRAILERS);
     }
-    if (lastFrame !== undefined) stream.write(lastFrame);
-    stream.end(trailers === OK_TRAILERS ? OK_TRAILERS_BLOCK : encodeHeaderBlock(trailers));
+    if (trailers === OK_TRAILERS) {
+      stream.on('wantTrailers', sendOkTrailers);
+    } else {
+      stream.once('wantTrailers', () => {
+        if (!stream.closed && !stream.destroyed) stream.sendTrailers(trailers);
+      });
+    }
+    stream.end(lastFrame);
+    // A unary call's response counts until its stream closes, which is once the client has
+    // taken it all: the stream closes when our trailers, which follow it, are out.
+    if (lastFrame !== undefined) this.queued(lastFrame);
   }
 
   /** Ends the call with the status for `error` (computed even if too late to send, so it is logged). */
@@ -210,12 +284,14 @@ export class UnaryServerCall extends ServerCall {
   request: object | undefined = undefined;
 
   constructor(
-    stream: ServerStream,
+    stream: ServerHttp2Stream,
+    metadata: IncomingHttpHeaders,
     method: MethodCodec,
     options: CallOptions,
+    connection: ClientConnection,
     private readonly handler: UnaryHandler<object>,
   ) {
-    super(stream, method, options);
+    super(stream, metadata, method, options, connection);
   }
 
   protected received(message: object): void {
@@ -275,14 +351,17 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
   private held: HeldEvent[] | null = [];
 
   constructor(
-    stream: ServerStream,
+    stream: ServerHttp2Stream,
+    metadata: IncomingHttpHeaders,
     method: MethodCodec,
     options: CallOptions,
+    connection: ClientConnection,
     private readonly handler: StreamHandler<object, object>,
     /** Told when the stream closes, at once: unlike 'close', never held for the setup. */
     private readonly onClosed: () => void,
+    private readonly maxUnsentBytes: number,
   ) {
-    super(stream, method, options);
+    super(stream, metadata, method, options, connection);
     if (method.requestStream) this.start();
   }
 
@@ -302,8 +381,11 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
       this.fail(error);
       return;
     }
-    if (!this.stream.headersSent) this.stream.respond(RESPONSE_HEADERS_BLOCK);
-    this.stream.write(frame);
+    const stream = this.stream;
+    if (!stream.headersSent) stream.respond(RESPONSE_HEADERS, RESPOND_WITH_TRAILERS);
+    stream.write(frame, () => this.sent(frame.length));
+    this.queued(frame);
+    if (this.unsent > this.maxUnsentBytes) this.resetUnread();
   }
 
   end(): void {
@@ -314,7 +396,26 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
   shutdown(): void {
     if (!this.writable) return;
     this.finish(statusTrailers(new GrpcError(Status.UNAVAILABLE, 'the server is shutting down')));
+    this.cancel();
     this.deliver(['cancelled']);
+  }
+
+  /** The client does not read this stream: it is reset, and the connection's other calls go on. */
+  private resetUnread(): void {
+    // Past the connection's budget too, the connection is gone already, and 'close' tells.
+    if (!this.writable) return;
+    this.finished = true;
+    this.resetHere = true;
+    this.cancel();
+    this.stream.close(constants.NGHTTP2_ENHANCE_YOUR_CALM);
+    this.deliver(['cancelled']);
+  }
+
+  /** A written frame has left for the client (or its stream is gone, which 'close' settles). */
+  private sent(bytes: number): void {
+    if (this.unsent === 0) return;
+    this.unsent -= bytes;
+    this.connection.responseSent(bytes);
   }
 
   protected received(message: object): void {

@@ -1,20 +1,32 @@
 /**
- * A small gRPC server: routes `POST /<service>/<Method>` to handlers, for the unary,
- * server-streaming and bidirectional methods of proto-loader service definitions, over our
- * own HTTP/2 connections (./http2). It replaced grpc-js's Server, which used 25–55% more
- * server CPU per call for the same work, and then node:http2, which used twice as much as
- * ./http2 does (bench/src/grpc measures all three).
+ * A small gRPC server on node:http2 (nghttp2, the core 'stream' API): routes
+ * `POST /<service>/<Method>` to handlers, for the unary, server-streaming and bidirectional
+ * methods of proto-loader service definitions.
  *
- * PINGs are answered with no rate policing, so the SDK's keepalive ping every 10 s, with or
- * without calls, never draws a GOAWAY.
+ * Why node:http2: the port is reachable before authentication, and nghttp2 brings the HTTP/2
+ * defences a hand-written stack has to grow one by one (stream, header and CONTINUATION
+ * limits, PING and SETTINGS floods, session memory). Trellis ran on its own HTTP/2 for a while,
+ * which cost half the server CPU per call or less: in bench/src/grpc a call here costs 0.173 ms
+ * when calls are spaced and 0.050 ms when they batch (0.093 and 0.020 on our own HTTP/2), that
+ * is 0.76x and 0.64x what grpc-js's Server costs, and 1.07x and 1.08x what bare node:http2 with
+ * no gRPC logic at all costs (bench/README.md).
+ *
+ * The limits of limits.ts hold every connection: nghttp2 enforces the HTTP/2 settings
+ * (concurrent streams, header list size) and the session memory; connection.ts the deadlines,
+ * the idle timeout, the reset rate and the byte budgets. PINGs are answered by nghttp2 with no
+ * rate policing, so the SDK's keepalive ping every 10 s, with or without calls, never draws a
+ * GOAWAY.
  */
 import {
-  createServer as createNetServer,
-  type AddressInfo,
-  type Server,
-  type Socket,
-} from 'node:net';
-import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
+  createSecureServer,
+  createServer,
+  type Http2SecureServer,
+  type Http2Server,
+  type IncomingHttpHeaders,
+  type ServerHttp2Session,
+  type ServerHttp2Stream,
+} from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import type { ServiceDefinition } from '@grpc/proto-loader';
 import {
   respondWithStatus,
@@ -25,14 +37,15 @@ import {
   type StreamHandler,
   type UnaryHandler,
 } from './calls';
-import { Http2ServerConnection } from './http2/connection';
-import { encodeHeaderBlock } from './http2/hpack';
-import type { ServerStream } from './http2/stream';
+import { ClientConnection } from './connection';
+import { TRANSPORT_LIMITS, type TransportLimits } from './limits';
 import { GrpcError, Status } from './status';
 
 export interface GrpcTransportOptions extends CallOptions {
   /** PEM certificate chain and private key: serve TLS (HTTP/2 negotiated by ALPN) only. */
   tls?: { cert: Buffer; key: Buffer } | undefined;
+  /** Limits other than TRANSPORT_LIMITS (tests shorten the deadlines and shrink the budgets). */
+  limits?: Partial<TransportLimits> | undefined;
 }
 
 /** Handlers by method name, as in the service definition; missing ones answer UNIMPLEMENTED. */
@@ -49,34 +62,39 @@ const GRPC_CONTENT_TYPE = /^application\/grpc(\+proto)?\s*(;|$)/i;
 
 const ignore = () => {};
 
-const METHOD_NOT_ALLOWED = encodeHeaderBlock([
-  [':status', '405'],
-  ['allow', 'POST'],
-]);
-const UNSUPPORTED_MEDIA_TYPE = encodeHeaderBlock([[':status', '415']]);
-
 export class GrpcTransport {
-  private readonly server: Server;
+  private readonly server: Http2Server | Http2SecureServer;
+  private readonly limits: TransportLimits;
   private readonly routes = new Map<string, Route>();
-  private readonly connections = new Set<Http2ServerConnection>();
+  private readonly sessions = new Set<ServerHttp2Session>();
   private readonly streamingCalls = new Set<StreamingServerCall>();
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: GrpcTransportOptions) {
+    const limits = (this.limits = { ...TRANSPORT_LIMITS, ...options.limits });
+    const serverOptions = {
+      maxSessionMemory: limits.maxSessionMemoryMb,
+      settings: {
+        maxConcurrentStreams: limits.maxConcurrentStreams,
+        maxHeaderListSize: limits.maxHeaderListBytes,
+      },
+    };
     if (options.tls) {
-      const server = createTlsServer({ ...options.tls, ALPNProtocols: ['h2'] });
-      server.on('secureConnection', (socket: TLSSocket) => {
-        // gRPC speaks HTTP/2 only; a client that did not negotiate it cannot be served.
-        if (socket.alpnProtocol === 'h2') this.connect(socket);
-        else socket.destroy();
+      const server = createSecureServer({
+        ...serverOptions,
+        ...options.tls,
+        handshakeTimeout: limits.prefaceTimeoutMs,
+        unknownProtocolTimeout: limits.prefaceTimeoutMs,
       });
-      // A TLS socket can fail before the handshake ends, and an 'error' without a listener
-      // would crash the process (nodejs/node#35824); the socket is gone anyway.
-      server.on('tlsClientError', ignore);
+      // A TLS socket can fail before its HTTP/2 session takes it over, and an 'error' without
+      // a listener would crash the process (nodejs/node#35824); the socket is gone anyway.
+      server.on('secureConnection', (socket) => socket.on('error', ignore));
       this.server = server;
     } else {
-      this.server = createNetServer((socket) => this.connect(socket));
+      this.server = createServer(serverOptions);
     }
+    this.server.maxConnections = limits.maxConnections;
+    this.server.on('session', (session: ServerHttp2Session) => this.connect(session));
   }
 
   addService(definition: ServiceDefinition, implementation: ServiceImplementation): void {
@@ -114,62 +132,82 @@ export class GrpcTransport {
   close(graceMs = 5_000): Promise<void> {
     this.closing ??= new Promise((resolve) => {
       const force = setTimeout(() => {
-        for (const connection of this.connections) connection.destroy();
+        for (const session of this.sessions) session.destroy();
       }, graceMs);
       this.server.close(() => {
         clearTimeout(force);
         resolve();
       });
       for (const call of this.streamingCalls) call.shutdown();
-      // GOAWAY: no new streams; each connection closes once its last stream has.
-      for (const connection of this.connections) connection.close();
+      // GOAWAY: no new streams; each session closes once its last stream has.
+      for (const session of this.sessions) session.close();
     });
     return this.closing;
   }
 
-  private connect(socket: Socket): void {
-    const connection = new Http2ServerConnection(socket, {
-      stream: (stream) => this.route(stream),
-      unexpected: (error) => this.options.toStatus(error),
-    });
-    this.connections.add(connection);
-    socket.once('close', () => this.connections.delete(connection));
+  private connect(session: ServerHttp2Session): void {
+    const connection = new ClientConnection(session, this.limits);
+    this.sessions.add(session);
+    session.once('close', () => this.sessions.delete(session));
+    session.on('stream', (stream: ServerHttp2Stream, headers: IncomingHttpHeaders) =>
+      this.route(stream, headers, connection),
+    );
   }
 
-  private route(stream: ServerStream): void {
-    const { headers } = stream;
-    if (headers[':method'] !== 'POST') {
-      stream.respond(METHOD_NOT_ALLOWED, true);
-      return;
-    }
-    if (!GRPC_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
-      stream.respond(UNSUPPORTED_MEDIA_TYPE, true);
-      return;
-    }
-    const path = headers[':path'] ?? '';
-    const route = this.routes.get(path);
-    if (route === undefined) {
-      respondWithStatus(
-        stream,
-        new GrpcError(Status.UNIMPLEMENTED, `The server does not implement the method ${path}`),
-      );
-      return;
-    }
-    if (this.closing) {
-      respondWithStatus(stream, new GrpcError(Status.UNAVAILABLE, 'the server is shutting down'));
+  private route(
+    stream: ServerHttp2Stream,
+    headers: IncomingHttpHeaders,
+    connection: ClientConnection,
+  ): void {
+    connection.heard = true;
+    // Stream errors (a reset, a lost connection) are followed by 'close', which ends the call.
+    stream.on('error', ignore);
+    const route = this.routes.get(headers[':path'] ?? '');
+    if (
+      route === undefined ||
+      this.closing ||
+      headers[':method'] !== 'POST' ||
+      !GRPC_CONTENT_TYPE.test(headers['content-type'] ?? '')
+    ) {
+      this.refuse(stream, headers, connection);
       return;
     }
     if (!route.streaming) {
-      new UnaryServerCall(stream, route.method, this.options, route.handler);
+      new UnaryServerCall(stream, headers, route.method, this.options, connection, route.handler);
       return;
     }
     const call: StreamingServerCall = new StreamingServerCall(
       stream,
+      headers,
       route.method,
       this.options,
+      connection,
       route.handler,
       () => this.streamingCalls.delete(call),
+      this.limits.maxUnsentBytesPerCall,
     );
     this.streamingCalls.add(call);
+  }
+
+  /** Answers a stream that is no call of ours at once; a call counts its resets itself. */
+  private refuse(
+    stream: ServerHttp2Stream,
+    headers: IncomingHttpHeaders,
+    connection: ClientConnection,
+  ): void {
+    stream.once('close', () => connection.streamClosed(stream.rstCode));
+    const path = headers[':path'] ?? '';
+    if (headers[':method'] !== 'POST') {
+      stream.respond({ ':status': 405, allow: 'POST' }, { endStream: true });
+    } else if (!GRPC_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
+      stream.respond({ ':status': 415 }, { endStream: true });
+    } else if (!this.routes.has(path)) {
+      respondWithStatus(
+        stream,
+        new GrpcError(Status.UNIMPLEMENTED, `The server does not implement the method ${path}`),
+      );
+    } else {
+      respondWithStatus(stream, new GrpcError(Status.UNAVAILABLE, 'the server is shutting down'));
+    }
   }
 }

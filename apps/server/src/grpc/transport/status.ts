@@ -6,6 +6,7 @@
 /** The gRPC status codes we send (numbering from the gRPC spec). */
 export const Status = {
   OK: 0,
+  CANCELLED: 1,
   INVALID_ARGUMENT: 3,
   NOT_FOUND: 5,
   RESOURCE_EXHAUSTED: 8,
