@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestDatabase, type Database } from '@trellis/db';
+import { type Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { Engine } from '@trellis/engine';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';

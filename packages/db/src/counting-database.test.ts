@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCounts } from './counting-database';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 let test: TestDatabase | undefined;
 afterEach(async () => test?.drop());

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TransactionAbortedError } from './database';
 import type { Database } from './database';
-import { createTestDatabase, testDatabaseKind } from './test-database';
-import type { TestDatabase } from './test-database';
+import { createTestDatabase, testDatabaseKind } from '../test/test-database';
+import type { TestDatabase } from '../test/test-database';
 
 describe(`Database on ${testDatabaseKind()}`, () => {
   let test: TestDatabase;

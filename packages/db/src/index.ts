@@ -9,8 +9,6 @@ export { openPostgresDatabase } from './postgres-database';
 export type { PostgresDatabaseOptions } from './postgres-database';
 export { migrate } from './migrate';
 export type { AppliedMigration, MigrateOptions } from './migrate';
-export { createTestDatabase, testDatabaseKind } from './test-database';
-export type { CreateTestDatabaseOptions, TestDatabase } from './test-database';
 export { withStatementCounts } from './counting-database';
 export type { DatabaseStats } from './counting-database';
 export { startPgliteMaintenance, PGLITE_MAINTENANCE_DEFAULTS } from './pglite-maintenance';

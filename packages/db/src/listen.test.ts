@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database';
-import { createTestDatabase, testDatabaseKind } from './test-database';
-import type { TestDatabase } from './test-database';
+import { createTestDatabase, testDatabaseKind } from '../test/test-database';
+import type { TestDatabase } from '../test/test-database';
 
 /** Collects the payloads of one channel; `next()` resolves with the next one to arrive. */
 function inbox() {

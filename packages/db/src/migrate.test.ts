@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database';
 import { migrate } from './migrate';
-import { createTestDatabase, testDatabaseKind } from './test-database';
-import type { TestDatabase } from './test-database';
+import { createTestDatabase, testDatabaseKind } from '../test/test-database';
+import type { TestDatabase } from '../test/test-database';
 
 describe(`migrate on ${testDatabaseKind()}`, () => {
   let test: TestDatabase;

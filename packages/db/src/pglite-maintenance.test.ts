@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPgliteMaintenance } from './pglite-maintenance';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from './test-database';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/test-database';
 
 let test: TestDatabase | undefined;
 let stop: (() => void) | undefined;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type Database } from '@trellis/db';
+import { type Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { createTenant } from '../test/test-worker';
 import { Deadlines } from './deadlines';
 import { RunningAttempts } from './running-attempts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, withStatementCounts, type Database } from '@trellis/db';
+import { withStatementCounts, type Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { Engine } from './engine';
 import { EngineError } from './errors';
 import { createTenant, TestWorker } from '../test/test-worker';

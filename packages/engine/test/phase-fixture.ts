@@ -5,7 +5,8 @@
  * tick would (`apply`), and reads the rows and the outcome.
  */
 import { afterEach, beforeEach } from 'vitest';
-import { createTestDatabase, type Database } from '@trellis/db';
+import { type Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { writeAssignments } from '../src/assignments';
 import { Engine } from '../src/engine';
 import type { QueueItemRow } from '../src/queries/task-queue.queries';

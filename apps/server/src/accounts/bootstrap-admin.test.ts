@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { verifyPassword } from './passwords';
 import { findUserByEmail } from './user.queries';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, withStatementCounts, type Database } from '@trellis/db';
+import { withStatementCounts, type Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
 import { createApiTokenSigner, type ApiTokenSigner } from '../accounts/api-token-signer';
 import { insertApiToken, revokeApiToken } from '../accounts/api-token.queries';
 import { insertTenant } from '../accounts/tenant.queries';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database, DatabaseKind } from './database';
-import { migrate } from './migrate';
-import { openPgliteDatabase } from './pglite-database';
-import { openPostgresDatabase } from './postgres-database';
+import type { Database, DatabaseKind } from '../src/database';
+import { migrate } from '../src/migrate';
+import { openPgliteDatabase } from '../src/pglite-database';
+import { openPostgresDatabase } from '../src/postgres-database';
 
 /**
  * Fresh databases for tests: PGlite in memory by default; a new database on a PostgreSQL
