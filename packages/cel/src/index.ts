@@ -1,0 +1,11 @@
+export { EVENT_FILTER, WEBHOOK, type CelEnvironment } from './environments';
+export {
+  CelCompileError,
+  compile,
+  compileError,
+  evaluateBoolean,
+  evaluateBooleanExpression,
+  evaluateString,
+  type CelOutcome,
+  type CelProgram,
+} from './programs';
