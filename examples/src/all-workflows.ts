@@ -1,5 +1,6 @@
 /** Every example, for the workers that serve them all. */
 import { dag } from './dag';
+import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
 import { simple } from './simple';
@@ -17,4 +18,6 @@ export const allWorkflows = [
   slow,
   streamer,
   resilient,
+  onOrder,
+  onRefund,
 ];

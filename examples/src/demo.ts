@@ -1,7 +1,8 @@
 /**
  * The demo `npm start` runs against the default tenant, so a newcomer's dashboard is alive at
  * once: one worker serving every example, and a few runs a minute of each kind (successes, a
- * DAG, a fan-out, retries, a slow task and the occasional failure).
+ * DAG, a fan-out, retries, a slow task and the occasional failure), some of them started by
+ * events (orders, and refunds that the `on-refund` filter lets through or not).
  */
 import { allWorkflows } from './all-workflows';
 import { dag } from './dag';
@@ -26,6 +27,18 @@ const rounds: (() => Promise<unknown>)[] = [
   () => simple.runNoWait({ Message: 'Another One' }),
   () => streamer.runNoWait({ chunks: 3 }),
   () => (Math.random() < 0.5 ? fatal.runNoWait({}) : failOnce.runNoWait({})),
+  () =>
+    hatchet.events.push(
+      'order:created',
+      { orderId: Math.floor(Math.random() * 100_000), total: Math.floor(Math.random() * 500) },
+      { additionalMetadata: { source: 'demo' } },
+    ),
+  () =>
+    hatchet.events.push(
+      'refund:requested',
+      { amount: Math.floor(Math.random() * 200) },
+      { scope: 'large', additionalMetadata: { source: 'demo' } },
+    ),
 ];
 
 async function main(): Promise<void> {

@@ -3,7 +3,12 @@
  * `RESULT <json>` (or `ERROR <message>`); `--no-wait` prints `RUN <id>` instead;
  * `tsx run.ts --stream <run id>` prints each streamed chunk as `CHUNK <text>`;
  * `tsx run.ts --bulk <task> <count> '<json input>'` triggers `count` runs in bulk, prints
- * `RUNS <count>`, awaits them all and prints `DONE ok=<n> failed=<n>`.
+ * `RUNS <count>`, awaits them all and prints `DONE ok=<n> failed=<n>`;
+ * `tsx run.ts --push <key> '<json payload>' [scope] ['<json metadata>']` pushes an event and
+ * prints `EVENT <id>`; `--bulk-push <key> <count> '<json payload>'` pushes `count` events in one
+ * call and prints `EVENTS <id,id,...>`; `--list-events <key>` prints `LIST <json>` (REST);
+ * `--filter <workflow id> <scope> '<expression>' '<json payload>'` creates a filter (REST) and
+ * prints `FILTER <json>`, and `--filters <workflow id>` lists them as `FILTERS <json>`.
  */
 import { dag } from './dag';
 import { fanoutParent } from './fanout';
@@ -43,6 +48,48 @@ async function main(): Promise<void> {
     for await (const chunk of hatchet.runs.subscribeToStream(args[1]!))
       console.log(`CHUNK ${chunk}`);
     console.log('STREAM END');
+    return;
+  }
+  if (args[0] === '--push') {
+    const [, key, payload = '{}', scope, metadata] = args;
+    const event = await hatchet.events.push(key!, JSON.parse(payload), {
+      ...(scope ? { scope } : {}),
+      ...(metadata ? { additionalMetadata: JSON.parse(metadata) as Record<string, string> } : {}),
+    });
+    console.log(`EVENT ${event.eventId}`);
+    return;
+  }
+  if (args[0] === '--bulk-push') {
+    const [, key, count, payload = '{}'] = args;
+    const { events } = await hatchet.events.bulkPush(
+      key!,
+      Array.from({ length: Number(count) }, (_, i) => ({
+        payload: { ...(JSON.parse(payload) as object), i },
+        additionalMetadata: { i: String(i) },
+      })),
+    );
+    console.log(`EVENTS ${events.map((e) => e.eventId).join(',')}`);
+    return;
+  }
+  if (args[0] === '--list-events') {
+    const list = await hatchet.events.list({ keys: [args[1]!], limit: 100 });
+    console.log(`LIST ${JSON.stringify(list)}`);
+    return;
+  }
+  if (args[0] === '--filter') {
+    const [, workflowId, scope, expression, payload = '{}'] = args;
+    const filter = await hatchet.filters.create({
+      workflowId: workflowId!,
+      scope: scope!,
+      expression: expression!,
+      payload: JSON.parse(payload) as object,
+    });
+    console.log(`FILTER ${JSON.stringify(filter)}`);
+    return;
+  }
+  if (args[0] === '--filters') {
+    const list = await hatchet.filters.list({ workflowIds: [args[1]!] });
+    console.log(`FILTERS ${JSON.stringify(list)}`);
     return;
   }
   if (args[0] === '--bulk') {

@@ -33,8 +33,9 @@ export function startAction(
   const payload: Record<string, unknown> = {
     input: row.input,
     parents,
-    triggered_by: 'manual',
-    triggers: {},
+    triggered_by: row.triggeringEventId ? 'event' : 'manual',
+    // ctx.filterPayload() reads triggers.filter_payload.
+    triggers: row.filterPayload ? { filter_payload: row.filterPayload } : {},
     user_data: {},
     overrides: {},
   };
@@ -62,6 +63,8 @@ export function startAction(
     childKey: row.childKey,
     parentTaskExternalId: row.parentTaskExternalId,
     taskInsertedAt: row.createdAt,
+    triggeringEventId: row.triggeringEventId,
+    triggeringEventKey: row.triggeringEventKey,
   };
 }
 
@@ -86,5 +89,7 @@ export function cancelAction(runtime: CancellableAttempt): AssignedActionData {
     childKey: null,
     parentTaskExternalId: null,
     taskInsertedAt: new Date(runtime.assignedAt),
+    triggeringEventId: null,
+    triggeringEventKey: null,
   };
 }

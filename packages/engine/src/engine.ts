@@ -8,6 +8,9 @@ import type { Database } from '@trellis/db';
 import { Deadlines } from './deadlines';
 import { engineSettings, type EngineOptions, type EngineSettings } from './engine-options';
 import { EngineError } from './errors';
+import { EventRoutes } from './event-routes';
+import { syncDeclarativeFilters } from './queries/event-filter.queries';
+import { findEvents, findUnfinishedEventRuns } from './queries/event.queries';
 import { findRun } from './queries/run.queries';
 import { listTaskEvents } from './queries/task-event.queries';
 import { listTaskLogs, type TaskLogRow } from './queries/task-log.queries';
@@ -64,6 +67,7 @@ export class Engine {
   private readonly settings: EngineSettings;
   private readonly scheduler = new Scheduler();
   private readonly versions = new VersionCache();
+  private readonly routes: EventRoutes;
   private readonly workers: WorkerRegistry;
   private readonly running: RunningAttempts;
   private readonly systems: Systems;
@@ -76,6 +80,7 @@ export class Engine {
     this.db = options.db;
     this.clock = options.clock ?? systemClock;
     this.settings = engineSettings(options);
+    this.routes = new EventRoutes(this.db);
     const onError = options.onError ?? ((message, error) => console.error(message, error));
     const wake = () => this.loop.wake();
     const isClosed = () => this.closed;
@@ -94,6 +99,7 @@ export class Engine {
       scheduler: this.scheduler,
       workers: this.workers,
       versions: this.versions,
+      routes: this.routes,
       facts,
       maxPayloadBytes: this.settings.maxPayloadBytes,
       isClosing: isClosed,
@@ -194,6 +200,9 @@ export class Engine {
           definition.name,
           definition.description,
         );
+        // On every registration, not only new versions: a declared filter deleted over REST
+        // comes back when the code that declares it registers again.
+        await syncDeclarativeFilters(tx, tenantId, workflowId, definition.defaultFilters);
         const latest = await findLatestVersionChecksum(tx, tenantId, workflowId);
         if (latest?.checksum === checksum) return { workflowId, versionId: latest.id };
         const versionId = await insertVersion(tx, tenantId, workflowId, checksum, definition);
@@ -209,6 +218,7 @@ export class Engine {
       result = await write();
     }
     this.versions.invalidate(tenantId, definition.name);
+    this.routes.invalidate(tenantId);
     return result;
   }
 
@@ -222,6 +232,7 @@ export class Engine {
     const name = await softDeleteWorkflow(this.db, tenantId, workflowId);
     if (name === undefined) return false;
     this.versions.invalidate(tenantId, name);
+    this.routes.invalidate(tenantId);
     return true;
   }
 
@@ -325,10 +336,54 @@ export class Engine {
     return this.subscriptions.subscribeToRunStream(tenantId, runId, listener);
   }
 
-  /** Stores pushed events (workflows triggered by events arrive with a later issue). */
+  // ------------------------------------------------------------------------------------------
+  // Events
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Stores events and triggers the workflows they match (event-routes.ts); resolves with their
+   * ids once the events and their runs are committed, together.
+   */
   pushEvents(tenantId: string, events: readonly PushedEvent[]): Promise<string[]> {
     this.assertOpen();
+    if (events.length === 0) return Promise.resolve([]);
     return this.systems.pushedEvent.request(tenantId, events);
+  }
+
+  /**
+   * Re-emits events as new events linked to the originals, routed as if pushed now; resolves
+   * with the new ids, in the order of the ids found (unknown ids are skipped).
+   */
+  async replayEvents(tenantId: string, eventIds: readonly string[]): Promise<string[]> {
+    this.assertOpen();
+    for (const id of eventIds) assertUuid(id, 'event id');
+    const originals = await findEvents(this.db, tenantId, eventIds);
+    if (originals.length === 0) return [];
+    return this.systems.pushedEvent.request(
+      tenantId,
+      originals.map((e) => ({
+        key: e.key,
+        payload: e.payload,
+        additionalMetadata: e.additionalMetadata,
+        scope: e.scope ?? undefined,
+        priority: e.priority ?? undefined,
+        replayedFromId: e.id,
+      })),
+    );
+  }
+
+  /** Cancels the unfinished runs these events triggered; resolves with their ids. */
+  async cancelEventRuns(tenantId: string, eventIds: readonly string[]): Promise<string[]> {
+    this.assertOpen();
+    for (const id of eventIds) assertUuid(id, 'event id');
+    const runIds = await findUnfinishedEventRuns(this.db, tenantId, eventIds);
+    if (runIds.length > 0) await this.cancel(tenantId, runIds);
+    return runIds;
+  }
+
+  /** Filters were written outside the engine (REST): route the next events with the new ones. */
+  filtersChanged(tenantId: string): void {
+    this.routes.invalidate(tenantId);
   }
 
   // ------------------------------------------------------------------------------------------

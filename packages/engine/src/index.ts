@@ -4,7 +4,11 @@ export { EngineError } from './errors';
 export type { EngineErrorCode } from './errors';
 export type { WorkerStream } from './worker-pool';
 export { parseDuration } from './durations';
-export type { TaskDefinitionInput, WorkflowDefinitionInput } from './workflow-definition';
+export type {
+  DefaultFilter,
+  TaskDefinitionInput,
+  WorkflowDefinitionInput,
+} from './workflow-definition';
 export type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
 export { isFinal } from './task-lifecycle';
 export type * from './types';

@@ -43,6 +43,8 @@ export interface AssignedActionData {
   childKey: string | null;
   parentTaskExternalId: string | null;
   taskInsertedAt: Date;
+  triggeringEventId: string | null;
+  triggeringEventKey: string | null;
 }
 
 export interface TaskResult {
@@ -120,6 +122,8 @@ export interface PushedEvent {
   scope?: string | undefined;
   priority?: number | undefined;
   eventTimestamp?: Date | undefined;
+  /** The incoming webhook the event came through. */
+  triggeringWebhookName?: string | undefined;
 }
 
 export interface RunDetails {

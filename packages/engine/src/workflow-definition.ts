@@ -4,6 +4,7 @@
  * version is stored only when the checksum changes.
  */
 import { createHash } from 'node:crypto';
+import { CelCompileError, compile, EVENT_FILTER } from '@trellis/cel';
 import { parseDuration } from './durations';
 import { EngineError } from './errors';
 
@@ -23,6 +24,13 @@ export interface TaskDefinitionInput {
   isDurable?: boolean | undefined;
 }
 
+/** A filter declared in the workflow's code: it follows the workflow's versions. */
+export interface DefaultFilter {
+  expression: string;
+  scope: string;
+  payload: Record<string, unknown>;
+}
+
 export interface WorkflowDefinitionInput {
   name: string;
   description?: string | undefined;
@@ -31,9 +39,12 @@ export interface WorkflowDefinitionInput {
   onFailureTask?: TaskDefinitionInput | undefined;
   defaultPriority?: number | undefined;
   inputJsonSchema?: unknown;
+  /** Event key patterns that trigger the workflow (event-key-pattern.ts). */
+  eventTriggers?: readonly string[] | undefined;
+  defaultFilters?: readonly DefaultFilter[] | undefined;
   /**
-   * Settings stored with the version but not acted on yet (event and cron triggers,
-   * concurrency, sticky, rate limits, ...): they arrive with later issues.
+   * Settings stored with the version but not acted on yet (cron triggers, concurrency, sticky,
+   * rate limits, ...): they arrive with later issues.
    */
   extra?: Readonly<Record<string, unknown>> | undefined;
 }
@@ -60,6 +71,8 @@ export interface WorkflowDefinition {
   defaultPriority: number;
   inputJsonSchema: unknown;
   steps: StepDefinition[];
+  eventTriggers: string[];
+  defaultFilters: DefaultFilter[];
   extra: Record<string, unknown>;
 }
 
@@ -145,8 +158,31 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     defaultPriority: input.defaultPriority ?? DEFAULT_PRIORITY,
     inputJsonSchema: input.inputJsonSchema ?? null,
     steps,
+    eventTriggers: [...new Set(input.eventTriggers ?? [])].filter((key) => key !== '').sort(),
+    defaultFilters: normaliseFilters(name, input.defaultFilters ?? []),
     extra: { ...input.extra },
   };
+}
+
+/** Declared filters must compile: a typo would otherwise drop every event in silence. */
+function normaliseFilters(workflow: string, filters: readonly DefaultFilter[]): DefaultFilter[] {
+  const seen = new Set<string>();
+  const result: DefaultFilter[] = [];
+  for (const filter of filters) {
+    const where = `workflow "${workflow}": default filter "${filter.expression}"`;
+    if (!filter.scope) throw new EngineError('INVALID_ARGUMENT', `${where} has no scope`);
+    try {
+      compile(EVENT_FILTER, filter.expression);
+    } catch (error) {
+      if (!(error instanceof CelCompileError)) throw error;
+      throw new EngineError('INVALID_ARGUMENT', `${where} does not compile: ${error.message}`);
+    }
+    const key = JSON.stringify([filter.scope, filter.expression]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({ expression: filter.expression, scope: filter.scope, payload: filter.payload });
+  }
+  return result.sort((a, b) => (a.scope + a.expression < b.scope + b.expression ? -1 : 1));
 }
 
 function assertAcyclic(steps: readonly StepDefinition[]): void {

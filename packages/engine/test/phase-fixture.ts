@@ -9,6 +9,7 @@ import { type Database } from '@trellis/db';
 import { createTestDatabase } from '@trellis/db/testing';
 import { writeAssignments } from '../src/assignments';
 import { Engine } from '../src/engine';
+import { EventRoutes } from '../src/event-routes';
 import type { QueueItemRow } from '../src/queries/task-queue.queries';
 import { Scheduler } from '../src/scheduler';
 import { createSystems, type Systems } from '../src/systems';
@@ -29,6 +30,8 @@ export interface PhaseFixture {
   scheduler: Scheduler;
   workers: WorkerRegistry;
   systems: Systems;
+  /** Event triggers and filters: tests writing filters invalidate them. */
+  routes: EventRoutes;
   /** The tick's time; tests move it forward. */
   now: number;
   putWorkflow(definition: WorkflowDefinitionInput): Promise<void>;
@@ -91,6 +94,7 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
   const tenantId = await createTenant(db);
   const scheduler = new Scheduler();
   const versions = new VersionCache();
+  const routes = new EventRoutes(db);
   const noop = () => {};
   const clock = { now: () => fixture.now };
   const workers: WorkerRegistry = new WorkerRegistry({
@@ -106,6 +110,7 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
     scheduler,
     workers,
     versions,
+    routes,
     facts: createVersionFacts(),
     maxPayloadBytes: 4 * 1024 * 1024,
     isClosing: () => false,
@@ -121,10 +126,12 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
     scheduler,
     workers,
     systems,
+    routes,
     now: Date.now(),
     async putWorkflow(definition) {
       await definitions.putWorkflow(tenantId, definition);
       versions.invalidate(tenantId, definition.name);
+      routes.invalidate(tenantId);
     },
     async connectWorker(actions, slots = 10) {
       const sent: AssignedActionData[] = [];

@@ -1,6 +1,7 @@
 /** Between proto messages (server form) and engine types. */
 import type {
   AssignedActionData,
+  DefaultFilter,
   RunResult,
   RunStatus,
   TaskDefinitionInput,
@@ -11,6 +12,7 @@ import { invalid, parseJsonField, parseJsonObject } from './grpc-errors';
 import type {
   CreateTaskOpts,
   CreateWorkflowVersionRequest,
+  DefaultFilterMessage,
   TriggerWorkflowRequest,
   WorkerLabels,
 } from './messages';
@@ -43,6 +45,12 @@ export function toAssignedAction(action: AssignedActionData): Record<string, unk
     ...(action.workflowId ? { workflow_id: action.workflowId } : {}),
     ...(action.workflowVersionId ? { workflow_version_id: action.workflowVersionId } : {}),
     task_inserted_at: toTimestamp(action.taskInsertedAt),
+    ...(action.triggeringEventId
+      ? {
+          triggering_event_external_id: action.triggeringEventId,
+          triggering_event_key: action.triggeringEventKey ?? '',
+        }
+      : {}),
   };
 }
 
@@ -146,8 +154,9 @@ export function toWorkflowDefinition(
     onFailureTask: request.on_failure_task ? toTaskDefinition(request.on_failure_task) : undefined,
     defaultPriority: request.default_priority,
     inputJsonSchema,
+    eventTriggers: request.event_triggers,
+    defaultFilters: request.default_filters.map(toDefaultFilter),
     extra: {
-      event_triggers: request.event_triggers,
       cron_triggers: request.cron_triggers,
       cron_input: request.cron_input ?? null,
       concurrency:
@@ -155,10 +164,29 @@ export function toWorkflowDefinition(
           ? request.concurrency_arr
           : (request.concurrency ?? null),
       sticky: request.sticky ?? null,
-      default_filters: request.default_filters,
       idempotency: request.idempotency ?? null,
       tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
     },
+  };
+}
+
+/** A filter declared in code; its payload arrives as JSON bytes. */
+function toDefaultFilter(filter: DefaultFilterMessage): DefaultFilter {
+  let payload: unknown = {};
+  if (filter.payload && filter.payload.length > 0) {
+    try {
+      payload = JSON.parse(filter.payload.toString('utf8'));
+    } catch {
+      throw invalid(`the payload of default filter "${filter.expression}" is not valid JSON`);
+    }
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw invalid(`the payload of default filter "${filter.expression}" is not a JSON object`);
+  }
+  return {
+    expression: filter.expression,
+    scope: filter.scope,
+    payload: payload as Record<string, unknown>,
   };
 }
 

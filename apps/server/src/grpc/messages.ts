@@ -137,9 +137,15 @@ export interface CreateWorkflowVersionRequest {
   sticky?: string;
   default_priority?: number;
   concurrency_arr: unknown[];
-  default_filters: unknown[];
+  default_filters: DefaultFilterMessage[];
   input_json_schema?: Buffer;
   idempotency?: unknown;
+}
+
+export interface DefaultFilterMessage {
+  expression: string;
+  scope: string;
+  payload?: Buffer;
 }
 
 export interface TasksRequest {

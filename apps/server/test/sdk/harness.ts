@@ -14,6 +14,8 @@ import { Engine, type EngineOptions } from '@trellis/engine';
 import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
 import { insertApiToken } from '../../src/accounts/api-token.queries';
 import { insertTenant } from '../../src/accounts/tenant.queries';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { startGrpcServer, type GrpcServer } from '../../src/grpc/grpc-server';
 import type { TransportLimits } from '../../src/grpc/transport/limits';
 
@@ -104,6 +106,25 @@ export async function startTestServer(
       await drop();
     },
   };
+}
+
+/**
+ * The REST API over the test server's database and engine, on a free loopback port, for the
+ * SDK clients that call it (events.list, filters); pass `url` as HATCHET_CLIENT_API_URL.
+ */
+export async function startRestServer(
+  server: TestServer,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const config = loadConfig({
+    // The address the test tokens name; the SDK is pointed at `url` through its environment.
+    TRELLIS_PUBLIC_URL: PUBLIC_URL,
+    TRELLIS_GRPC_BROADCAST_ADDRESS: server.address,
+    TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
+  });
+  const { app } = await buildApp({ db: server.db, config, engine: server.engine });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
 export function sdkEnv(address: string, token: string, extra: Record<string, string> = {}) {

@@ -67,6 +67,9 @@ export interface DispatchRow {
   parents: string[];
   isOnFailure: boolean;
   timeoutSeconds: number;
+  triggeringEventId: string | null;
+  triggeringEventKey: string | null;
+  filterPayload: Record<string, unknown> | null;
 }
 
 /**
@@ -116,12 +119,15 @@ export async function assignAttempts(
             w.name AS "workflowName", t.step_id AS "stepId", r.input,
             r.additional_metadata AS "additionalMetadata", r.child_index AS "childIndex",
             r.child_key AS "childKey", r.parent_task_external_id AS "parentTaskExternalId",
-            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds"
+            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds",
+            r.triggering_event_id AS "triggeringEventId", e.key AS "triggeringEventKey",
+            r.filter_payload AS "filterPayload"
        FROM taken
        JOIN tasks t ON t.id = taken.task_id
        JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
        JOIN workflows w ON w.id = r.workflow_id
-       JOIN workflow_steps s ON s.id = t.step_id`,
+       JOIN workflow_steps s ON s.id = t.step_id
+       LEFT JOIN events e ON e.id = r.triggering_event_id AND e.tenant_id = r.tenant_id`,
     [JSON.stringify(attempts), attempts.map((a) => a.taskId), assignedAt],
   );
   return rows;

@@ -15,6 +15,10 @@ export interface NewRunRow {
   childIndex: number | null;
   childKey: string | null;
   priority: number;
+  /** The event that triggered the run, and the filter that let it through (with its payload). */
+  triggeringEventId?: string | null;
+  triggeringFilterId?: string | null;
+  filterPayload?: Record<string, unknown> | null;
 }
 
 export interface RunRow {
@@ -88,14 +92,17 @@ export function runsInsert(runs: readonly NewRunRow[], createdAt: Date): Write {
     text: (first) =>
       `INSERT INTO workflow_runs
        (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
-        parent_task_external_id, parent_run_id, child_index, child_key, priority, created_at)
+        parent_task_external_id, parent_run_id, child_index, child_key, priority, created_at,
+        triggering_event_id, triggering_filter_id, filter_payload)
      SELECT r.id, r."tenantId", r."workflowId", r."workflowVersionId", r.kind, 'QUEUED', r.input,
             r."additionalMetadata", r."parentTaskExternalId", r."parentRunId", r."childIndex",
-            r."childKey", r.priority, $${first + 1}::timestamptz
+            r."childKey", r.priority, $${first + 1}::timestamptz, r."triggeringEventId",
+            r."triggeringFilterId", r."filterPayload"
        FROM jsonb_to_recordset($${first}::jsonb) AS r(
          id uuid, "tenantId" uuid, "workflowId" uuid, "workflowVersionId" uuid, kind text,
          input jsonb, "additionalMetadata" jsonb, "parentTaskExternalId" uuid, "parentRunId" uuid,
-         "childIndex" int, "childKey" text, priority int)`,
+         "childIndex" int, "childKey" text, priority int, "triggeringEventId" uuid,
+         "triggeringFilterId" uuid, "filterPayload" jsonb)`,
     params: [JSON.stringify(runs), createdAt],
   };
 }

@@ -3,13 +3,15 @@
  * tick's transaction. Adding a kind: write its module (tick/system.ts says what it owns) and
  * add one line here; the facade (engine.ts) calls its `request`.
  *
- * Why this order: triggers first (their runs exist for anything after); starts before results
+ * Why this order: pushed events first (they hand the runs they trigger to the trigger phase,
+ * in the same transaction); triggers next (their runs exist for anything after); starts before results
  * (a start and result of one attempt in the same tick are written once, by the result); what
  * ends attempts (results, timeouts, reassignments, schedule timeouts, cancels, replays) before
  * run progress, which works out the runs they touched; history after, and the subscribers'
  * run checks last, so that they read the runs as this tick leaves them.
  */
 import type { Queryable } from '@trellis/db';
+import type { EventRoutes } from '../event-routes';
 import type { Scheduler } from '../scheduler';
 import type { System } from '../tick/system';
 import type { VersionCache } from '../version-cache';
@@ -36,6 +38,7 @@ export interface SystemResources {
   scheduler: Scheduler;
   workers: WorkerRegistry;
   versions: VersionCache;
+  routes: EventRoutes;
   facts: VersionFacts;
   maxPayloadBytes: number;
   isClosing(): boolean;
@@ -45,8 +48,10 @@ export interface SystemResources {
 
 export function createSystems(r: SystemResources) {
   const result = new ResultSystem(r.wake, r.facts, r.maxPayloadBytes);
+  const trigger = new TriggerSystem(r);
   return {
-    trigger: new TriggerSystem(r),
+    pushedEvent: new PushedEventSystem({ ...r, trigger }),
+    trigger,
     start: new StartSystem(r.wake, result),
     result,
     timeout: new TimeoutSystem(r.wake),
@@ -57,7 +62,6 @@ export function createSystems(r: SystemResources) {
     runProgress: new RunProgressSystem(r.facts),
     log: new LogSystem(r.wake),
     streamEvent: new StreamEventSystem(r.wake),
-    pushedEvent: new PushedEventSystem(r.wake, r.maxPayloadBytes),
     workerState: new WorkerStateSystem(r.wake),
     runCheck: new RunCheckSystem(r.wake),
   } satisfies Record<string, System>;

@@ -38,6 +38,15 @@ export interface ResolvedTrigger {
   parentRunId: string | null;
   childIndex: number | null;
   childKey: string | null;
+  /** The event that triggered this run (events.ts), and the filter that let it through. */
+  event: TriggeringEvent | null;
+}
+
+export interface TriggeringEvent {
+  id: string;
+  key: string;
+  filterId: string | null;
+  filterPayload: Record<string, unknown> | null;
 }
 
 interface TriggerOp extends Operation<string[]> {
@@ -101,7 +110,17 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       parentRunId: child ? parentRunId : null,
       childIndex: child ? (request.childIndex ?? null) : null,
       childKey: child ? (request.childKey ?? null) : null,
+      event: null,
     };
+  }
+
+  /**
+   * Adds runs to the tick being written, from a phase that runs before this one (an event and
+   * the runs it triggers are stored in the same transaction). Nobody awaits them here: the
+   * caller answers for them.
+   */
+  includeInTick(triggers: ResolvedTrigger[]): void {
+    if (triggers.length > 0) this.taken = [...this.taken, { triggers }];
   }
 
   async apply(tick: TickContext): Promise<void> {
@@ -273,6 +292,9 @@ function newRun(id: string, trigger: ResolvedTrigger): NewRunRow {
     childIndex: trigger.childIndex,
     childKey: trigger.childKey,
     priority: trigger.priority,
+    triggeringEventId: trigger.event?.id ?? null,
+    triggeringFilterId: trigger.event?.filterId ?? null,
+    filterPayload: trigger.event?.filterPayload ?? null,
   };
 }
 
@@ -311,6 +333,9 @@ function recordAssigned(
     parents: step.parents,
     isOnFailure: false,
     timeoutSeconds: step.timeoutSeconds,
+    triggeringEventId: trigger.event?.id ?? null,
+    triggeringEventKey: trigger.event?.key ?? null,
+    filterPayload: trigger.event?.filterPayload ?? null,
   };
   tick.outcome.assigned.push({ assignment, row });
   return {

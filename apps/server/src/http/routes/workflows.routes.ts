@@ -101,10 +101,11 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
     if (!version) throw notFound('version not found');
     const steps = await listVersionSteps(db, tenantId, version.id);
     const definition = version.definition;
-    // Triggers ride in the definition's `extra`, as the worker declared them.
+    // Event triggers are part of the definition; cron triggers still ride in its `extra`, as
+    // do the event triggers of versions stored before events triggered anything.
     const extra = (definition.extra ?? {}) as Record<string, unknown>;
-    const list = (key: string) =>
-      Array.isArray(extra[key]) ? (extra[key] as unknown[]).map(String) : [];
+    const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+    const eventKeys = strings(definition.eventTriggers ?? extra.event_triggers);
     const meta = {
       id: version.id,
       createdAt: version.createdAt.toISOString(),
@@ -118,8 +119,8 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
       defaultPriority: version.defaultPriority,
       workflow: presentWorkflow(workflow, { withVersion: false }),
       triggers: {
-        events: list('event_triggers').map((key) => ({ event_key: key })),
-        crons: list('cron_triggers').map((cron) => ({ cron })),
+        events: eventKeys.map((key) => ({ event_key: key })),
+        crons: strings(extra.cron_triggers).map((cron) => ({ cron })),
       },
       jobs: [
         {
