@@ -13,6 +13,9 @@ import { installJsonBodyParser } from './http/json-body-parser';
 import { LoginThrottle } from './http/login-throttle';
 import { RateLimiter } from './http/rate-limiter';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
+import { registerCelRoutes } from './http/routes/cel.routes';
+import { registerEventRoutes } from './http/routes/events.routes';
+import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
@@ -21,6 +24,7 @@ import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
+import { registerWebhookRoutes } from './http/routes/webhooks.routes';
 import { registerWorkerRoutes } from './http/routes/workers.routes';
 import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
@@ -47,6 +51,9 @@ export async function buildApp(
     logger: options.logger ?? false,
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
+    // Path segments are ids (36 characters) or webhook names (up to 128); the default of 100
+    // would answer 414 for the longer names a webhook may have.
+    maxParamLength: 256,
     // In-flight requests finish on close; idle keep-alive sockets are dropped at once.
     forceCloseConnections: 'idle',
   });
@@ -84,6 +91,10 @@ export async function buildApp(
   registerRunRoutes(api);
   registerTaskRoutes(api);
   registerRunTriggerRoutes(api);
+  registerWebhookRoutes(api, app);
+  registerEventRoutes(api);
+  registerFilterRoutes(api);
+  registerCelRoutes(api);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

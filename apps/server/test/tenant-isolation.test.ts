@@ -3,6 +3,7 @@ import { allEndpoints, pathParamNames } from '@trellis/api-contract';
 import {
   createTenantFixture,
   databaseSnapshot,
+  isNamePathParam,
   pathWith,
   startTestApp,
   TestClient,
@@ -47,14 +48,94 @@ describe('tenant isolation', () => {
       const asToken = await intruderToken.request(endpoint.method, path, body);
       expect(asToken.status, `${endpoint.method} ${path} with another tenant's token`).toBe(403);
 
-      // A resource of the victim addressed under the intruder's own tenant is refused too.
-      if (pathParamNames(endpoint.path).length > 1 && endpoint.path.includes('{tenant}')) {
+      // A resource of the victim addressed under the intruder's own tenant is refused too; a
+      // name (a webhook's) is looked up within the intruder's tenant, which has none of it.
+      const params = pathParamNames(endpoint.path);
+      if (params.length > 1 && endpoint.path.includes('{tenant}')) {
         const mixed = pathWith(endpoint.path, { ...victim.ids, tenant: intruder.ids.tenant! });
         const response = await intruder.owner.client.request(endpoint.method, mixed, body);
-        expect(response.status, `${endpoint.method} ${mixed} mixing tenants`).toBe(403);
+        expect(response.status, `${endpoint.method} ${mixed} mixing tenants`).toBe(
+          isNamePathParam(endpoint, params.at(-1)!) ? 404 : 403,
+        );
       }
 
       expect(await databaseSnapshot(t.db)).toEqual(before);
     },
   );
+});
+
+describe('ids of another tenant in queries and bodies', () => {
+  let victimEvent: string;
+  let victimRun: string;
+  const intruderPath = (path: string) => path.replace('{tenant}', intruder.ids.tenant!);
+
+  beforeAll(async () => {
+    await t.engine.putWorkflow(victim.ids.tenant!, {
+      name: 'victim-listener',
+      eventTriggers: ['victim:*'],
+      tasks: [{ readableId: 'listen', actionId: 'victim-listener:listen' }],
+    });
+    const [id] = await t.engine.pushEvents(victim.ids.tenant!, [
+      { key: 'victim:signup', payload: { secret: true } },
+    ]);
+    victimEvent = id!;
+    const { rows } = await t.db.query<{ id: string }>(
+      'SELECT id FROM workflow_runs WHERE triggering_event_id = $1',
+      [victimEvent],
+    );
+    victimRun = rows[0]!.id;
+  });
+
+  it('lists none of the victim’s events or filters when asked for them by id', async () => {
+    const client = intruder.owner.client;
+    for (const query of [
+      `eventIds=${victimEvent}`,
+      `workflowIds=${victim.ids.workflow}`,
+      'keys=victim:signup',
+    ]) {
+      const v1 = await client.get<{ rows: unknown[] }>(
+        intruderPath(`/api/v1/stable/tenants/{tenant}/events?${query}`),
+      );
+      expect(v1.body.rows, query).toEqual([]);
+    }
+    const legacy = await client.get<{ rows: unknown[] }>(
+      intruderPath(`/api/v1/tenants/{tenant}/events?eventIds=${victimEvent}`),
+    );
+    expect(legacy.body.rows).toEqual([]);
+    const keys = await client.get<{ rows: string[] }>(
+      intruderPath('/api/v1/stable/tenants/{tenant}/events/keys'),
+    );
+    expect(keys.body.rows).not.toContain('victim:signup');
+    const filters = await client.get<{ rows: unknown[] }>(
+      intruderPath(`/api/v1/stable/tenants/{tenant}/filters?workflowIds=${victim.ids.workflow}`),
+    );
+    expect(filters.body.rows).toEqual([]);
+  });
+
+  it('replays and cancels nothing of the victim’s, and makes no filter on its workflow', async () => {
+    const client = intruder.owner.client;
+    const before = await databaseSnapshot(t.db);
+    const replayed = await client.post<{ rows: unknown[] }>(
+      intruderPath('/api/v1/tenants/{tenant}/events/replay'),
+      { eventIds: [victimEvent] },
+    );
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.rows).toEqual([]);
+    const cancelled = await client.post<{ workflowRunIds: string[] }>(
+      intruderPath('/api/v1/tenants/{tenant}/events/cancel'),
+      { eventIds: [victimEvent] },
+    );
+    expect(cancelled.body.workflowRunIds).toEqual([]);
+    const filter = await client.post<{ errors: { field?: string }[] }>(
+      intruderPath('/api/v1/stable/tenants/{tenant}/filters'),
+      { workflowId: victim.ids.workflow, scope: 'stolen', expression: 'true' },
+    );
+    expect(filter.status).toBe(400);
+    expect(filter.body.errors[0]?.field).toBe('workflowId');
+    expect(await databaseSnapshot(t.db)).toEqual(before);
+    const run = await victim.owner.client.get<string>(
+      `/api/v1/stable/workflow-runs/${victimRun}/status`,
+    );
+    expect(run.body).toBe('QUEUED');
+  });
 });

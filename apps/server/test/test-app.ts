@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDefinition } from '@trellis/api-contract';
 import { type Database } from '@trellis/db';
 import { createTestDatabase } from '@trellis/db/testing';
 import { Engine } from '@trellis/engine';
@@ -184,6 +186,10 @@ const SNAPSHOT_SOURCES: Record<string, string> = {
   task_queue: 'task_queue',
   task_runtimes: 'task_runtimes',
   task_events: 'task_events',
+  events: 'events',
+  event_filters: 'event_filters',
+  incoming_webhooks: 'incoming_webhooks',
+  incoming_webhook_requests: 'incoming_webhook_requests',
   workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
 };
 
@@ -240,6 +246,30 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     actions: ['other-workflow:step'],
     slotConfig: { default: 1 },
   });
+  const [eventId] = await engine.pushEvents(owner.tenantId, [
+    { key: 'fixture:event', payload: { fixture: true } },
+  ]);
+  const filter = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/stable/tenants/${owner.tenantId}/filters`,
+    { workflowId, scope: 'fixture-scope', expression: 'true' },
+  );
+  // Webhooks are named within their tenant: a name of this tenant's own, so that it never
+  // finds another fixture tenant's webhook.
+  const webhookName = `fixture-webhook-${owner.tenantId}`;
+  const webhook = await owner.client.post(`/api/v1/stable/tenants/${owner.tenantId}/webhooks`, {
+    name: webhookName,
+    sourceName: 'GENERIC',
+    eventKeyExpression: "'fixture:webhook'",
+    authType: 'API_KEY',
+    auth: { headerName: 'x-api-key', apiKey: 'fixture-key' },
+  });
+  for (const [what, response] of [
+    ['filter', filter],
+    ['webhook', webhook],
+  ] as const) {
+    if (response.status !== 200)
+      throw new Error(`fixture ${what} create failed: ${JSON.stringify(response.body)}`);
+  }
   const ids: Record<string, string> = {
     tenant: owner.tenantId,
     member: members.body.rows.find((row) => row.user.email === colleague.email)!.metadata.id,
@@ -249,8 +279,28 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     worker: workerId,
     run: runId!,
     task: run.tasks[0]!.externalId,
+    event: eventId!,
+    filter: filter.body.metadata.id,
+    webhook: webhookName,
   };
   return { owner, colleague, token, ids };
+}
+
+/**
+ * A value a path parameter's schema refuses, if any: not a UUID or, for the parameters that are
+ * names (unique within their tenant, like a webhook's), a character no name may have.
+ */
+export function malformedPathValue(
+  endpoint: EndpointDefinition,
+  param: string,
+): string | undefined {
+  const schema = (endpoint.params as z.ZodObject).shape[param] as z.ZodType;
+  return ['not-a-uuid', 'bad!name'].find((value) => !schema.safeParse(value).success);
+}
+
+/** Whether a path parameter names its resource within the tenant rather than by a UUID. */
+export function isNamePathParam(endpoint: EndpointDefinition, param: string): boolean {
+  return malformedPathValue(endpoint, param) !== 'not-a-uuid';
 }
 
 /** Fills an endpoint path's `{param}` placeholders from `ids`. */

@@ -95,3 +95,35 @@ export const stepRunStatusSchema = z
     'BACKOFF',
   ])
   .meta({ id: 'StepRunStatus' });
+
+export const V1_WEBHOOK_SOURCE_NAMES = [
+  'GENERIC',
+  'GITHUB',
+  'STRIPE',
+  'SLACK',
+  'LINEAR',
+  'SVIX',
+] as const;
+export const v1WebhookSourceNameSchema = z
+  .enum(V1_WEBHOOK_SOURCE_NAMES)
+  .meta({ id: 'V1WebhookSourceName' });
+export type V1WebhookSourceName = z.infer<typeof v1WebhookSourceNameSchema>;
+
+export const v1WebhookAuthTypeSchema = z
+  .enum(['BASIC', 'API_KEY', 'HMAC'])
+  .meta({ id: 'V1WebhookAuthType' });
+export type V1WebhookAuthType = z.infer<typeof v1WebhookAuthTypeSchema>;
+
+export const v1WebhookHmacAlgorithmSchema = z
+  .enum(['SHA1', 'SHA256', 'SHA512', 'MD5'])
+  .meta({ id: 'V1WebhookHMACAlgorithm' });
+export type V1WebhookHmacAlgorithm = z.infer<typeof v1WebhookHmacAlgorithmSchema>;
+
+export const v1WebhookHmacEncodingSchema = z
+  .enum(['HEX', 'BASE64', 'BASE64URL'])
+  .meta({ id: 'V1WebhookHMACEncoding' });
+export type V1WebhookHmacEncoding = z.infer<typeof v1WebhookHmacEncodingSchema>;
+
+export const v1CelDebugResponseStatusSchema = z
+  .enum(['SUCCESS', 'ERROR'])
+  .meta({ id: 'V1CELDebugResponseStatus' });

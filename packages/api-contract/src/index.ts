@@ -12,3 +12,4 @@ export * from './tenants';
 export * from './users';
 export * from './workers';
 export * from './workflows';
+export * from './events';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allEndpoints } from './endpoints';
+import { allEndpoints, v1WebhookReceive } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
 
 /** Where the committed OpenAPI document lives. */
@@ -10,6 +10,9 @@ export function renderOpenApiDocument(): string {
   const { version } = JSON.parse(
     readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
   ) as { version: string };
-  const document = buildOpenApiDocument(allEndpoints, { title: 'Trellis API', version });
+  const document = buildOpenApiDocument([...allEndpoints, v1WebhookReceive], {
+    title: 'Trellis API',
+    version,
+  });
   return `${JSON.stringify(document, null, 2)}\n`;
 }

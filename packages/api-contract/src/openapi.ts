@@ -40,12 +40,23 @@ export function buildOpenApiDocument(
   };
 
   for (const endpoint of [...endpoints].sort(byPathThenMethod)) {
-    const parameters: JsonObject[] = pathParamNames(endpoint.path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string', format: 'uuid' },
-    }));
+    const pathShape =
+      endpoint.params instanceof z.ZodObject
+        ? (endpoint.params.shape as Record<string, z.ZodType>)
+        : {};
+    const parameters: JsonObject[] = pathParamNames(endpoint.path).map((name) => {
+      const schema = pathShape[name];
+      return {
+        name,
+        in: 'path',
+        required: true,
+        // Ids are UUIDs; a few resources (webhooks) go by name.
+        schema:
+          schema && !(schema instanceof z.ZodUUID)
+            ? toSchema(schema, 'input')
+            : { type: 'string', format: 'uuid' },
+      };
+    });
     if (endpoint.query instanceof z.ZodObject) {
       for (const [name, schema] of Object.entries(
         endpoint.query.shape as Record<string, z.ZodType>,

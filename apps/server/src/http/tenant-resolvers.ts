@@ -26,6 +26,8 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   workflow: tenantColumnOf('workflows', 'id', 'deleted_at IS NULL'),
   worker: tenantColumnOf('workers'),
   run: tenantColumnOf('workflow_runs'),
+  event: tenantColumnOf('events'),
+  filter: tenantColumnOf('event_filters'),
   // A task's external id or, as the reference allows for task routes, a standalone task's run id.
   task: async (db, id) => {
     const { rows } = await db.query<{ tenantId: string }>(

@@ -59,9 +59,10 @@ function runScopeConditions(filter: RunFilter, params: SqlParams): string[] {
     const operator = filter.metadataOperator === 'AND' ? ' AND ' : ' OR ';
     conditions.push(`(${pairs.join(operator)})`);
   }
-  // Runs do not record an event that triggered them yet (event triggers are not in the
-  // engine), so this filter matches no run rather than being ignored.
-  if (filter.triggeringEventExternalId) conditions.push('false');
+  // workflow_runs_event_idx answers this one.
+  if (filter.triggeringEventExternalId) {
+    conditions.push(`r.triggering_event_id = ${params.add(filter.triggeringEventExternalId)}`);
+  }
   return conditions;
 }
 

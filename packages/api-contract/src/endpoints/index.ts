@@ -1,13 +1,20 @@
 import type { EndpointDefinition } from '../endpoint';
 import * as apiTokens from './api-tokens.endpoints';
+import * as events from './events.endpoints';
+import * as filters from './filters.endpoints';
 import * as meta from './meta.endpoints';
 import * as runs from './runs.endpoints';
 import * as tenants from './tenants.endpoints';
 import * as users from './users.endpoints';
+import * as webhooks from './webhooks.endpoints';
 import * as workers from './workers.endpoints';
 import * as workflows from './workflows.endpoints';
 
 export * from './api-tokens.endpoints';
+export * from './events.endpoints';
+export * from './filters.endpoints';
+export * from './webhooks.endpoints';
+export * from './webhook-receive.endpoint';
 export * from './meta.endpoints';
 export * from './tenants.endpoints';
 export * from './runs.endpoints';
@@ -24,4 +31,7 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(workflows),
   ...Object.values(workers),
   ...Object.values(runs),
+  ...Object.values(events),
+  ...Object.values(filters),
+  ...Object.values(webhooks),
 ];
