@@ -50,6 +50,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'workflows/:workflow': () => import('./routes/tenant/workflow-detail'),
     workers: () => import('./routes/tenant/workers'),
     'workers/:worker': () => import('./routes/tenant/worker-detail'),
+    events: () => import('./routes/tenant/events'),
+    filters: () => import('./routes/tenant/filters'),
+    webhooks: () => import('./routes/tenant/webhooks'),
   };
 
   const tenantRoutes: RouteObject[] = [

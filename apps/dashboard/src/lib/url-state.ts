@@ -12,6 +12,18 @@ export interface PaginationState {
   pageSize: number;
 }
 
+/** A URL filter object's fields, or none when the value is not an object. */
+export function asObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** The strings of a URL filter list; anything else in it is dropped. */
+export function stringList(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+}
+
 export function readJsonParam(params: URLSearchParams, key: string): unknown {
   const raw = params.get(key);
   if (raw === null) return undefined;
@@ -23,7 +35,7 @@ export function readJsonParam(params: URLSearchParams, key: string): unknown {
 }
 
 export function parsePagination(value: unknown): PaginationState {
-  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const object = asObject(value);
   const index = object.i;
   const size = object.s;
   return {
@@ -49,7 +61,7 @@ export function withJsonParam(
 
 /** `{s: text}` filters (workflows search): the text, or '' when absent. */
 export function parseSearchFilter(value: unknown): string {
-  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const object = asObject(value);
   return typeof object.s === 'string' ? object.s : '';
 }
 
@@ -59,7 +71,7 @@ export function parseListFilter<T extends string>(
   allowed: readonly T[],
   defaults: readonly T[],
 ): T[] {
-  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const object = asObject(value);
   if (!Array.isArray(object.s)) return [...defaults];
   return allowed.filter((item) => (object.s as unknown[]).includes(item));
 }

@@ -5,6 +5,18 @@
 import type { z } from 'zod';
 import type {
   apiMetaSchema,
+  cancelledEventRunsSchema,
+  eventSchema,
+  eventIdsRequestSchema,
+  v1CelDebugRequestSchema,
+  v1CelDebugResponseSchema,
+  v1CreateEventRequestSchema,
+  v1CreateFilterRequestSchema,
+  v1EventCelFailureSchema,
+  v1EventWorkflowRunSummarySchema,
+  v1UpdateFilterRequestSchema,
+  v1UpdateWebhookRequestSchema,
+  v1WebhookRequestSchema,
   v1LogLineSchema,
   v1TaskPointMetricSchema,
   v1TaskRunMetricSchema,
@@ -31,9 +43,17 @@ export type {
   TenantMemberRole,
   TenantVersion,
   User,
+  V1CreateWebhookRequest,
+  V1Event,
+  V1Filter,
   V1TaskEvent,
   V1TaskStatus,
   V1TaskSummary,
+  V1Webhook,
+  V1WebhookAuthType,
+  V1WebhookHmacAlgorithm,
+  V1WebhookHmacEncoding,
+  V1WebhookSourceName,
   V1WorkflowRunDetails,
   Worker,
   WorkerStatus,
@@ -65,3 +85,18 @@ export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema
 export type CreateTenantInviteRequest = z.input<typeof createTenantInviteRequestSchema>;
 export type UpdateTenantInviteRequest = z.input<typeof updateTenantInviteRequestSchema>;
 export type UpdateTenantMemberRequest = z.input<typeof updateTenantMemberRequestSchema>;
+
+/** Events, filters, incoming webhooks and the CEL debugger. */
+export type V1EventWorkflowRunSummary = z.infer<typeof v1EventWorkflowRunSummarySchema>;
+export type V1EventCelFailure = z.infer<typeof v1EventCelFailureSchema>;
+/** The answer of POST tenants/{tenant}/events (the older event shape). */
+export type CreatedEvent = z.infer<typeof eventSchema>;
+export type CreateEventRequest = z.input<typeof v1CreateEventRequestSchema>;
+export type EventIdsRequest = z.input<typeof eventIdsRequestSchema>;
+export type CancelledEventRuns = z.infer<typeof cancelledEventRunsSchema>;
+export type V1CreateFilterRequest = z.input<typeof v1CreateFilterRequestSchema>;
+export type V1UpdateFilterRequest = z.input<typeof v1UpdateFilterRequestSchema>;
+export type V1UpdateWebhookRequest = z.input<typeof v1UpdateWebhookRequestSchema>;
+export type V1WebhookRequest = z.infer<typeof v1WebhookRequestSchema>;
+export type V1CelDebugRequest = z.input<typeof v1CelDebugRequestSchema>;
+export type V1CelDebugResponse = z.infer<typeof v1CelDebugResponseSchema>;

@@ -15,6 +15,9 @@ const variants = {
   outline: 'border border-border bg-surface text-foreground shadow-xs hover:bg-muted',
   ghost: 'text-muted-foreground hover:bg-muted hover:text-foreground',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+  /** A destructive action that is not the main one on its screen (it asks to confirm). */
+  'destructive-outline':
+    'border border-border bg-surface text-destructive shadow-xs hover:bg-muted',
   link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
 } as const;
 

@@ -3,17 +3,20 @@ import { CopyButton } from './copy-button';
 
 /**
  * Preformatted code with a copy button. `label` names the block for the button
- * ("Copy install command") and is shown above the code when `caption` is set.
+ * ("Copy install command") and is shown above the code when `caption` is set. Long lines
+ * scroll sideways, or with `wrap` continue on the next line (copying still gives them whole).
  */
 export function CodeBlock({
   code,
   label,
   caption,
+  wrap = false,
   className,
 }: {
   code: string;
   label: string;
   caption?: string;
+  wrap?: boolean;
   className?: string;
 }) {
   return (
@@ -29,6 +32,7 @@ export function CodeBlock({
           className={cn(
             'overflow-x-auto p-3 font-mono text-[11.5px] leading-relaxed text-foreground sm:text-[12.5px]',
             !caption && 'pr-12',
+            wrap && 'break-all whitespace-pre-wrap',
           )}
         >
           <code>{code}</code>

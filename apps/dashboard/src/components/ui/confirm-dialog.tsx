@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; "Cancel" unless the action is itself a cancel. */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** Shows a spinner on the confirm button and keeps the dialog open. */
   pending?: boolean;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   pending = false,
   destructive = true,
@@ -31,7 +34,7 @@ export function ConfirmDialog({
         <DialogHeader title={title} description={description} />
         <DialogFooter>
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             variant={destructive ? 'destructive' : 'primary'}

@@ -1,19 +1,23 @@
 import { Tag } from 'lucide-react';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { metadataValueText } from '../utils/run-filters';
+import { metadataValueText } from '@/lib/metadata-filter';
+import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
 const VALUE_CHARS = 50;
 
 /**
- * The metadata of a run: a tag with the number of keys, opening the entries sorted by key.
+ * A JSON object's top-level entries in a table cell (a run's or an event's metadata, an
+ * event's payload): a tag with the number of keys, opening the entries sorted by key.
  * Clicking an entry filters the list by it (when the list offers `onFilter`).
  */
-export function RunMetadataPopover({
+export function MetadataPopover({
   metadata,
   onFilter,
+  title = 'Metadata',
 }: {
   metadata: Record<string, unknown> | undefined;
   onFilter?: (key: string, value: string) => void;
+  /** What the object is: "Metadata", "Payload". */
+  title?: string;
 }) {
   const entries = Object.entries(metadata ?? {}).sort(([a], [b]) =>
     a.localeCompare(b, undefined, { sensitivity: 'base' }),
@@ -22,7 +26,7 @@ export function RunMetadataPopover({
   return (
     <Popover>
       <PopoverTrigger
-        aria-label={`Metadata: ${entries.length} ${entries.length === 1 ? 'item' : 'items'}`}
+        aria-label={`${title}: ${entries.length} ${entries.length === 1 ? 'item' : 'items'}`}
         className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         <Tag className="size-3.5" aria-hidden="true" />
@@ -31,7 +35,7 @@ export function RunMetadataPopover({
       <PopoverContent className="w-72">
         <p className="mb-2 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
           <Tag className="size-3.5" aria-hidden="true" />
-          Metadata ({entries.length} {entries.length === 1 ? 'item' : 'items'})
+          {title} ({entries.length} {entries.length === 1 ? 'item' : 'items'})
         </p>
         <ul className="grid gap-1.5">
           {entries.map(([key, value]) => {
@@ -50,7 +54,7 @@ export function RunMetadataPopover({
                 {onFilter ? (
                   <button
                     type="button"
-                    title={`Filter runs by ${key}:${text}`}
+                    title={`Filter by ${key}:${text}`}
                     onClick={() => onFilter(key, text)}
                     className="w-full rounded-md border border-border px-2 py-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                   >

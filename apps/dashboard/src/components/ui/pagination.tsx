@@ -1,23 +1,47 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useId } from 'react';
 import { PAGE_SIZES } from '@/lib/url-state';
+import type { PaginationState } from '@/lib/url-state';
 import { Button } from './button';
 
-/** The footer of a paginated table: rows per page, "Page N of M", first/previous/next/last. */
+/**
+ * The footer of a paginated table: rows per page, "Page N of M", first/previous/next/last,
+ * and on tables with row selection "X of Y row(s) selected." at the left. Hidden until the
+ * page has loaded, and on an empty first page (there is nothing to page through).
+ */
 export function Pagination({
-  pageIndex,
-  pageCount,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-}: {
-  pageIndex: number;
+  rowCount,
+  selected,
+  ...props
+}: PaginationProps & {
+  /** Rows on the page shown; undefined while it loads. */
+  rowCount: number | undefined;
+  selected?: { count: number; of: number };
+}) {
+  if (rowCount === undefined || (rowCount === 0 && props.pagination.pageIndex === 0)) return null;
+  if (!selected) return <PageControls {...props} />;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="pt-3 text-[13px] text-muted-foreground">
+        {selected.count} of {selected.of} row(s) selected.
+      </p>
+      <PageControls {...props} />
+    </div>
+  );
+}
+
+interface PaginationProps {
+  pagination: PaginationState;
   /** At least 1. */
   pageCount: number;
-  pageSize: number;
-  onPageChange: (pageIndex: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-}) {
+  /** A new page, or a new page size (which starts again at the first page). */
+  onChange: (next: PaginationState) => void;
+}
+
+function PageControls({ pagination, pageCount, onChange }: PaginationProps) {
+  const { pageIndex, pageSize } = pagination;
+  const onPageChange = (index: number) => onChange({ pageIndex: index, pageSize });
+  const onPageSizeChange = (size: number) => onChange({ pageIndex: 0, pageSize: size });
   const sizeId = useId();
   const pages = Math.max(1, pageCount);
   const canPrevious = pageIndex > 0;

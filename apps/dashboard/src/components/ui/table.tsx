@@ -111,6 +111,31 @@ export function TableEmptyRow({
   );
 }
 
+export interface EmptyContent {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+}
+
+/**
+ * What an empty list says: its own empty state, or, while filters are set, that nothing
+ * matches them, with a way to clear them.
+ */
+export function listEmpty(
+  empty: EmptyContent,
+  filters: { active: boolean; noMatch: string; onClear: () => void },
+): EmptyContent {
+  if (!filters.active) return empty;
+  return {
+    title: filters.noMatch,
+    action: (
+      <Button variant="outline" onClick={filters.onClear}>
+        Clear all filters
+      </Button>
+    ),
+  };
+}
+
 /** One full-width row: the list could not be loaded. */
 export function TableErrorRow({
   columns,

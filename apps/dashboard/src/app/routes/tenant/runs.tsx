@@ -3,17 +3,15 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { RunsPage } from '@/features/runs/components/runs-page';
 import { useWorkflows } from '@/features/workflows/api/list-workflows';
+import { WORKFLOW_OPTIONS_LIMIT } from './workflow-options';
 
 const TriggerRun = lazy(() => import('./trigger-run'));
-
-/** Workflows the runs list's Workflow filter offers: the first 200, as the reference loads. */
-const WORKFLOW_FILTER_LIMIT = 200;
 
 /** runs: every workflow and task run of the tenant in a time window. */
 export default function RunsRoute() {
   const { tenant: tenantId = '' } = useParams();
   const [triggerOpen, setTriggerOpen] = useState(false);
-  const workflows = useWorkflows(tenantId, { offset: 0, limit: WORKFLOW_FILTER_LIMIT, name: '' });
+  const workflows = useWorkflows(tenantId, { offset: 0, limit: WORKFLOW_OPTIONS_LIMIT, name: '' });
   return (
     <>
       <PageHeader title="Runs" description="Workflow runs and standalone tasks, newest first." />

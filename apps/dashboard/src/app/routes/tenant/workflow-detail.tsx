@@ -1,12 +1,16 @@
 import { Suspense, lazy, useState } from 'react';
 import { useParams } from 'react-router';
+import { FiltersSummary } from '@/features/filters/components/filters-summary';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
 import { WorkflowDetail } from '@/features/workflows/components/workflow-detail';
 import { roleAtLeast } from '@/lib/roles';
 
 const TriggerRun = lazy(() => import('./trigger-run'));
 
-/** workflows/{workflow}: one workflow's tasks (as a graph), triggers, runs and version. */
+/**
+ * workflows/{workflow}: one workflow's tasks (as a graph), triggers, event filters (from the
+ * filters feature), runs and version.
+ */
 export default function WorkflowDetailPage() {
   const { tenant: tenantId = '', workflow: workflowId = '' } = useParams();
   const { role } = useTenantMembership(tenantId);
@@ -19,6 +23,7 @@ export default function WorkflowDetailPage() {
         workflowId={workflowId}
         canEdit={roleAtLeast(role, 'MEMBER')}
         onTrigger={setTrigger}
+        filters={<FiltersSummary tenantId={tenantId} of={{ workflowId }} />}
       />
       {trigger ? (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import type { runListQuery } from '../utils/run-filters';
 
 export type RunListQuery = ReturnType<typeof runListQuery> & {
   parent_task_external_id?: string;
+  triggering_event_external_id?: string;
 };
 
 /**

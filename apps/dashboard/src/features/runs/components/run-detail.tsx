@@ -18,7 +18,7 @@ import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useRunDetails } from '../api/get-run-details';
 import { useTask } from '../api/get-task';
 import type { TimingRow } from '../utils/waterfall';
-import { ChildRuns } from './child-runs';
+import { ChildRuns } from './related-runs';
 import { ErrorBlock } from './error-block';
 import { RunActionButtons } from './run-action-buttons';
 import { ParentRunLink } from './parent-run-link';

@@ -1,45 +1,25 @@
-import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import {
+  CheckboxListFilter,
+  FilterPanel,
+  FilterSection,
+  FiltersButton,
+  KeyValueFilter,
+  checkboxClasses,
+} from '@/components/ui/filter-controls';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { RUN_STATUSES, runStatusStyle } from '@/lib/status';
 import type { Workflow } from '@/types/api';
-import {
-  DEFAULT_RUN_FILTERS,
-  TIME_WINDOWS,
-  activeFilterCount,
-  withMetadataFilter,
-} from '../utils/run-filters';
+import { DEFAULT_RUN_FILTERS, TIME_WINDOWS, activeFilterCount } from '../utils/run-filters';
 import type { RunFilters, TimeWindow } from '../utils/run-filters';
 import { fromLocalInput, toLocalInput } from '../utils/local-datetime';
 
-const checkboxClasses = 'size-4 rounded border-input accent-primary';
-
 /** The "Filters" button of the runs toolbar and its panel. */
 export function RunsFiltersButton(props: RunsFilterPanelProps) {
-  const count = activeFilterCount(props.filters);
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Filters (${count} active)`}>
-          <SlidersHorizontal aria-hidden="true" />
-          <span className="hidden @lg:inline">Filters</span>
-          {count > 0 ? (
-            <Badge variant="accent" className="tabular-nums">
-              {count}
-            </Badge>
-          ) : null}
-          <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-96">
-        <RunsFilterPanel {...props} />
-      </PopoverContent>
-    </Popover>
+    <FiltersButton count={activeFilterCount(props.filters)}>
+      <RunsFilterPanel {...props} />
+    </FiltersButton>
   );
 }
 
@@ -65,19 +45,11 @@ export function RunsFilterPanel({
   currentRange,
   hideTime = false,
 }: RunsFilterPanelProps) {
-  const count = activeFilterCount(filters);
   return (
-    <div className="grid gap-4 text-sm">
-      {count > 0 ? (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onChange(() => DEFAULT_RUN_FILTERS)}
-          className="justify-self-start"
-        >
-          Clear All Filters
-        </Button>
-      ) : null}
+    <FilterPanel
+      count={activeFilterCount(filters)}
+      onClearAll={() => onChange(() => DEFAULT_RUN_FILTERS)}
+    >
       {hideTime ? null : (
         <FilterSection
           title="Time Range"
@@ -95,65 +67,39 @@ export function RunsFilterPanel({
           <TimeRangeFilter filters={filters} onChange={onChange} currentRange={currentRange} />
         </FilterSection>
       )}
-      <FilterSection
+      <CheckboxListFilter
         title="Workflow"
-        onClear={
-          filters.workflowIds.length > 0
-            ? () => onChange((current) => ({ ...current, workflowIds: [] }))
-            : undefined
-        }
-      >
-        <WorkflowFilter
-          workflows={workflows}
-          selected={filters.workflowIds}
-          onChange={(workflowIds) => onChange((current) => ({ ...current, workflowIds }))}
-        />
-      </FilterSection>
-      <FilterSection
+        options={workflows.map((workflow) => ({
+          value: workflow.metadata.id,
+          label: workflow.name,
+        }))}
+        emptyText="No workflows registered yet."
+        selected={filters.workflowIds}
+        onChange={(workflowIds) => onChange((current) => ({ ...current, workflowIds }))}
+      />
+      <CheckboxListFilter
         title="Status"
-        onClear={
-          filters.statuses.length > 0
-            ? () => onChange((current) => ({ ...current, statuses: [] }))
-            : undefined
+        className="grid-cols-2"
+        options={RUN_STATUSES.map((status) => ({
+          value: status,
+          label: runStatusStyle(status).label,
+        }))}
+        selected={filters.statuses}
+        onChange={(selected) =>
+          onChange((current) => {
+            const statuses = RUN_STATUSES.filter((status) => selected.includes(status));
+            return {
+              ...current,
+              statuses: statuses.length === RUN_STATUSES.length ? [] : statuses,
+            };
+          })
         }
-      >
-        <div className="grid grid-cols-2 gap-1.5">
-          {RUN_STATUSES.map((status) => (
-            <label key={status} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                className={checkboxClasses}
-                checked={filters.statuses.includes(status)}
-                onChange={(event) =>
-                  onChange((current) => {
-                    const next = event.target.checked
-                      ? [...current.statuses, status]
-                      : current.statuses.filter((entry) => entry !== status);
-                    return {
-                      ...current,
-                      statuses: next.length === RUN_STATUSES.length ? [] : next,
-                    };
-                  })
-                }
-              />
-              {runStatusStyle(status).label}
-            </label>
-          ))}
-        </div>
-      </FilterSection>
-      <FilterSection
+      />
+      <KeyValueFilter
         title="Metadata"
-        onClear={
-          filters.metadata.length > 0
-            ? () => onChange((current) => ({ ...current, metadata: [] }))
-            : undefined
-        }
-      >
-        <MetadataFilter
-          entries={filters.metadata}
-          onChange={(metadata) => onChange((current) => ({ ...current, metadata }))}
-        />
-      </FilterSection>
+        entries={filters.metadata}
+        onChange={(metadata) => onChange((current) => ({ ...current, metadata }))}
+      />
       <label className="flex items-center gap-2 font-medium">
         <input
           type="checkbox"
@@ -166,38 +112,7 @@ export function RunsFilterPanel({
         Flatten DAGs
         <span className="font-normal text-muted-foreground">(one row per task)</span>
       </label>
-    </div>
-  );
-}
-
-function FilterSection({
-  title,
-  onClear,
-  children,
-}: {
-  title: string;
-  onClear?: (() => void) | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="grid gap-2">
-      <div className="flex items-center justify-between">
-        <legend className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          {title}
-        </legend>
-        {onClear ? (
-          <button
-            type="button"
-            onClick={onClear}
-            aria-label={`Clear ${title}`}
-            className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X className="size-3.5" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
-      {children}
-    </fieldset>
+    </FilterPanel>
   );
 }
 
@@ -270,130 +185,6 @@ function TimeRangeFilter({
           </label>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function WorkflowFilter({
-  workflows,
-  selected,
-  onChange,
-}: {
-  workflows: Workflow[];
-  selected: string[];
-  onChange: (ids: string[]) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const term = search.trim().toLowerCase();
-  const shown = workflows.filter((workflow) => workflow.name.toLowerCase().includes(term));
-  if (workflows.length === 0) {
-    return <p className="text-xs text-muted-foreground">No workflows registered yet.</p>;
-  }
-  return (
-    <div className="grid gap-2">
-      {workflows.length > 5 ? (
-        <Input
-          type="search"
-          aria-label="Search workflows"
-          placeholder="Search Workflow..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="h-8 text-xs"
-        />
-      ) : null}
-      <div className="grid max-h-40 gap-1.5 overflow-y-auto">
-        {shown.length === 0 ? (
-          <p className="text-xs text-muted-foreground">No options found</p>
-        ) : (
-          shown.map((workflow) => (
-            <label key={workflow.metadata.id} className="flex min-w-0 items-center gap-2">
-              <input
-                type="checkbox"
-                className={checkboxClasses}
-                checked={selected.includes(workflow.metadata.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...selected, workflow.metadata.id]
-                      : selected.filter((id) => id !== workflow.metadata.id),
-                  )
-                }
-              />
-              <span className="truncate">{workflow.name}</span>
-            </label>
-          ))
-        )}
-      </div>
-    </div>
-  );
-}
-
-function MetadataFilter({
-  entries,
-  onChange,
-}: {
-  entries: string[];
-  onChange: (entries: string[]) => void;
-}) {
-  const [key, setKey] = useState('');
-  const [value, setValue] = useState('');
-  const add = () => {
-    if (!key.trim() || key.includes(':')) return;
-    onChange(withMetadataFilter(entries, key, value));
-    setKey('');
-    setValue('');
-  };
-  return (
-    <div className="grid gap-2">
-      {entries.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Metadata filters">
-          {entries.map((entry) => (
-            <li key={entry}>
-              <Badge variant="outline" className="gap-1 py-1 font-mono">
-                {entry}
-                <button
-                  type="button"
-                  aria-label={`Remove ${entry}`}
-                  onClick={() => onChange(entries.filter((candidate) => candidate !== entry))}
-                  className="rounded-sm text-muted-foreground hover:text-foreground"
-                >
-                  <X className="size-3" aria-hidden="true" />
-                </button>
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <form
-        className="flex gap-1.5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          add();
-        }}
-      >
-        <Input
-          aria-label="Metadata key"
-          placeholder="Key (ENV)"
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          className="h-8 text-xs"
-        />
-        <Input
-          aria-label="Metadata value"
-          placeholder="Value (PRODUCTION)"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          className="h-8 text-xs"
-        />
-        <Button
-          type="submit"
-          variant="outline"
-          size="sm"
-          disabled={!key.trim() || key.includes(':')}
-        >
-          Add Filter
-        </Button>
-      </form>
     </div>
   );
 }

@@ -1,18 +1,15 @@
-import { ChevronDown, Command, Play, Repeat, XCircle } from 'lucide-react';
+import { Play, Repeat, XCircle } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ActionsMenu } from '@/components/ui/actions-menu';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Pagination } from '@/components/ui/pagination';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { Spinner } from '@/components/ui/spinner';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
+import { withMetadataFilter } from '@/lib/metadata-filter';
 import type { Workflow } from '@/types/api';
 import type { TaskAction } from '../api/cancel-replay-tasks';
 import { useTaskMetrics } from '../api/get-task-metrics';
@@ -22,13 +19,7 @@ import { useNow } from '../hooks/use-now';
 import { useRunAction } from '../hooks/use-run-action';
 import { useOpenTask, useRunFilters } from '../hooks/use-run-filters';
 import { zoomRange } from '../utils/run-chart';
-import {
-  resolveTimeRange,
-  runListQuery,
-  taskFilterBody,
-  toggleStatus,
-  withMetadataFilter,
-} from '../utils/run-filters';
+import { resolveTimeRange, runListQuery, taskFilterBody, toggleStatus } from '../utils/run-filters';
 import type { BulkScope } from './bulk-action-dialog';
 import { RunStatusCounts } from './run-status-counts';
 import { RunsChart } from './runs-chart';
@@ -140,31 +131,22 @@ export function RunsPage({
             <Play aria-hidden="true" />
             <span className="hidden @lg:inline">Trigger Run</span>
           </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" aria-label="Actions">
-                <Command className="@lg:hidden" aria-hidden="true" />
-                <span className="hidden @lg:inline">Actions</span>
-                <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => setBulkAction('cancel')}>
-                <XCircle aria-hidden="true" />
-                Cancel
-                <span className="ml-auto text-xs text-muted-foreground">
-                  {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
-                </span>
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setBulkAction('replay')}>
-                <Repeat aria-hidden="true" />
-                Replay
-                <span className="ml-auto text-xs text-muted-foreground">
-                  {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
-                </span>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ActionsMenu>
+            <DropdownMenuItem onSelect={() => setBulkAction('cancel')}>
+              <XCircle aria-hidden="true" />
+              Cancel
+              <span className="ml-auto text-xs text-muted-foreground">
+                {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
+              </span>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setBulkAction('replay')}>
+              <Repeat aria-hidden="true" />
+              Replay
+              <span className="ml-auto text-xs text-muted-foreground">
+                {selectedRuns.length > 0 ? `${selectedRuns.length} selected` : 'all matching'}
+              </span>
+            </DropdownMenuItem>
+          </ActionsMenu>
           <RefreshControl onRefresh={refresh} isRefreshing={runs.isFetching} />
           <RunsFiltersButton {...panel} />
         </div>
@@ -195,20 +177,13 @@ export function RunsPage({
           }}
         />
       </Card>
-      {runs.isSuccess && (rows.length > 0 || pagination.pageIndex > 0) ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="pt-3 text-[13px] text-muted-foreground">
-            {selection.size} of {rows.length} row(s) selected.
-          </p>
-          <Pagination
-            pageIndex={pagination.pageIndex}
-            pageCount={pageCount}
-            pageSize={pagination.pageSize}
-            onPageChange={(index) => setPage({ pageIndex: index, pageSize: pagination.pageSize })}
-            onPageSizeChange={(size) => setPage({ pageIndex: 0, pageSize: size })}
-          />
-        </div>
-      ) : null}
+      <Pagination
+        rowCount={runs.isSuccess ? rows.length : undefined}
+        selected={{ count: selection.size, of: rows.length }}
+        pagination={pagination}
+        pageCount={pageCount}
+        onChange={setPage}
+      />
 
       {bulkAction ? (
         <Suspense fallback={null}>

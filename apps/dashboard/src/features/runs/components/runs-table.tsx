@@ -1,14 +1,12 @@
-import { ChevronRight, MoreVertical } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { MetadataPopover } from '@/components/ui/metadata-popover';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { RowMenu } from '@/components/ui/row-menu';
+import { RowCheckbox, SelectAllCheckbox } from '@/components/ui/row-selection';
 import { StatusBadge } from '@/components/ui/status-badge';
 import {
   Table,
@@ -22,18 +20,15 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { tenantHref } from '@/config/paths';
-import { toast } from '@/hooks/use-toast';
-import { copyText } from '@/lib/clipboard';
+import { copyWithToast } from '@/hooks/copy-with-toast';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskSummary } from '@/types/api';
 import { RunDurationCell } from './run-duration-cell';
-import { RunMetadataPopover } from './run-metadata-popover';
 
+/** Every column; a compact table leaves out started, finished and metadata. */
 const COLUMNS = 10;
-
-const checkboxClasses =
-  'size-4 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-ring';
+const COMPACT_COLUMNS = 7;
 
 export interface RunsTableProps {
   tenantId: string;
@@ -49,6 +44,8 @@ export interface RunsTableProps {
   onOpenTask: (task: V1TaskSummary) => void;
   onMetadataFilter?: (key: string, value: string) => void;
   empty: { title: ReactNode; description?: ReactNode; action?: ReactNode };
+  /** Fewer columns, for a side panel: no started, finished or metadata. */
+  compact?: boolean;
 }
 
 /**
@@ -68,11 +65,14 @@ export function RunsTable({
   onOpenTask,
   onMetadataFilter,
   empty,
+  compact = false,
 }: RunsTableProps) {
+  const columns = compact ? COMPACT_COLUMNS : COLUMNS;
+  // Columns hidden below a breakpoint, and always in a compact table.
+  const fromLg = compact ? 'hidden' : 'hidden lg:table-cell';
+  const fromMd = compact ? 'hidden' : 'hidden md:table-cell';
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const selectable = selection !== undefined && onSelectionChange !== undefined;
-  const pageIds = rows.map((row) => row.metadata.id);
-  const selectedOnPage = pageIds.filter((id) => selection?.has(id)).length;
 
   const toggleExpanded = (id: string) =>
     setExpanded((previous) => {
@@ -81,14 +81,6 @@ export function RunsTable({
       else next.add(id);
       return next;
     });
-
-  const toggleSelected = (id: string) => {
-    if (!selection || !onSelectionChange) return;
-    const next = new Set(selection);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelectionChange(next);
-  };
 
   const renderRow = (row: V1TaskSummary, depth: number) => {
     const id = row.metadata.id;
@@ -129,12 +121,11 @@ export function RunsTable({
               style={{ paddingLeft: depth > 0 ? `${depth * 1.25}rem` : undefined }}
             >
               {selectable && depth === 0 ? (
-                <input
-                  type="checkbox"
-                  className={checkboxClasses}
-                  aria-label={`Select ${row.displayName}`}
-                  checked={selection.has(id)}
-                  onChange={() => toggleSelected(id)}
+                <RowCheckbox
+                  id={id}
+                  label={`Select ${row.displayName}`}
+                  selection={selection}
+                  onSelectionChange={onSelectionChange}
                 />
               ) : null}
               {children.length > 0 ? (
@@ -177,22 +168,22 @@ export function RunsTable({
           <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
             <RelativeTime value={row.createdAt} />
           </TableCell>
-          <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+          <TableCell className={cn(fromLg, 'whitespace-nowrap text-muted-foreground')}>
             <RelativeTime value={row.startedAt} />
           </TableCell>
-          <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
+          <TableCell className={cn(fromLg, 'whitespace-nowrap text-muted-foreground')}>
             <RelativeTime value={row.finishedAt} />
           </TableCell>
           <TableCell>
             <RunDurationCell run={row} />
           </TableCell>
-          <TableCell className="hidden md:table-cell">
+          <TableCell className={fromMd}>
             {depth === 0 ? (
-              <RunMetadataPopover metadata={row.additionalMetadata} onFilter={onMetadataFilter} />
+              <MetadataPopover metadata={row.additionalMetadata} onFilter={onMetadataFilter} />
             ) : null}
           </TableCell>
           <TableCell className="w-px">
-            <RowMenu id={id} isRun={isRun} />
+            <RunRowMenu id={id} isRun={isRun} />
           </TableCell>
         </TableRow>
         {isExpanded ? children.map((child) => renderRow(child, depth + 1)) : null}
@@ -206,20 +197,11 @@ export function RunsTable({
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-px pr-0">
             {selectable ? (
-              <input
-                type="checkbox"
-                className={checkboxClasses}
-                aria-label="Select all runs on this page"
-                disabled={rows.length === 0}
-                checked={rows.length > 0 && selectedOnPage === rows.length}
-                ref={(element) => {
-                  if (element) {
-                    element.indeterminate = selectedOnPage > 0 && selectedOnPage < rows.length;
-                  }
-                }}
-                onChange={() =>
-                  onSelectionChange?.(selectedOnPage === rows.length ? new Set() : new Set(pageIds))
-                }
+              <SelectAllCheckbox
+                ids={rows.map((row) => row.metadata.id)}
+                label="Select all runs on this page"
+                selection={selection}
+                onSelectionChange={onSelectionChange}
               />
             ) : (
               <span className="sr-only">Expand</span>
@@ -229,10 +211,10 @@ export function RunsTable({
           <TableHead>Status</TableHead>
           <TableHead className="hidden md:table-cell">Workflow</TableHead>
           <TableHead className="hidden sm:table-cell">Created At</TableHead>
-          <TableHead className="hidden lg:table-cell">Started At</TableHead>
-          <TableHead className="hidden lg:table-cell">Finished At</TableHead>
+          <TableHead className={fromLg}>Started At</TableHead>
+          <TableHead className={fromLg}>Finished At</TableHead>
           <TableHead>Duration</TableHead>
-          <TableHead className="hidden md:table-cell">Metadata</TableHead>
+          <TableHead className={fromMd}>Metadata</TableHead>
           <TableHead className="w-px">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -240,11 +222,11 @@ export function RunsTable({
       </TableHeader>
       <TableBody>
         {isPending ? (
-          <TableLoadingRows columns={COLUMNS} rows={10} label="Loading runs" />
+          <TableLoadingRows columns={columns} rows={compact ? 3 : 10} label="Loading runs" />
         ) : error !== undefined ? (
-          <TableErrorRow columns={COLUMNS} message={error} onRetry={onRetry} />
+          <TableErrorRow columns={columns} message={error} onRetry={onRetry} />
         ) : rows.length === 0 ? (
-          <TableEmptyRow columns={COLUMNS} {...empty} />
+          <TableEmptyRow columns={columns} {...empty} />
         ) : (
           rows.map((row) => renderRow(row, 0))
         )}
@@ -253,33 +235,13 @@ export function RunsTable({
   );
 }
 
-function RowMenu({ id, isRun }: { id: string; isRun: boolean }) {
+function RunRowMenu({ id, isRun }: { id: string; isRun: boolean }) {
   const noun = isRun ? 'Run' : 'Task';
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`${noun} actions`}
-        className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <MoreVertical className="size-4" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40">
-        <DropdownMenuItem
-          onSelect={() =>
-            void copyText(id).then(
-              () => toast({ title: `${noun} ID copied`, description: id, variant: 'success' }),
-              () =>
-                toast({
-                  title: 'Could not copy',
-                  description: 'Select the text and copy it by hand.',
-                  variant: 'destructive',
-                }),
-            )
-          }
-        >
-          Copy {noun} Id
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowMenu label={`${noun} actions`}>
+      <DropdownMenuItem onSelect={() => copyWithToast(id, `${noun} ID copied`)}>
+        Copy {noun} Id
+      </DropdownMenuItem>
+    </RowMenu>
   );
 }

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskEvent, V1TaskSummary } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
-import { ChildRuns } from './child-runs';
+import { ChildRuns } from './related-runs';
 import { ErrorBlock } from './error-block';
 import { ParentRunLink } from './parent-run-link';
 import { RunActionButtons } from './run-action-buttons';

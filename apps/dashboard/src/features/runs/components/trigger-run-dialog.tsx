@@ -4,16 +4,16 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { JsonField } from '@/components/ui/json-field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { tenantHref } from '@/config/paths';
+import { useJsonText } from '@/hooks/use-json-text';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { parseJsonObject } from '@/lib/json-object';
 import { cn } from '@/lib/cn';
 import { useTriggerRun } from '../api/trigger-run';
-import { exampleFromSchema, parseJsonObject, schemaProblems } from '../utils/trigger-input';
-
-const textareaClasses =
-  'w-full resize-y rounded-md border border-input bg-surface px-3 py-2 font-mono text-xs leading-relaxed text-foreground shadow-xs ' +
-  'focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
+import { exampleFromSchema, schemaProblems } from '../utils/trigger-input';
 
 /**
  * Trigger Run (reference 5.3, "Now"): pick a workflow, write the input and additional
@@ -56,19 +56,18 @@ export function TriggerRunDialog({
   const navigate = useNavigate();
   const ids = useId();
   const [inputText, setInputText] = useState('{}');
-  const [metadataText, setMetadataText] = useState('{}');
+  const metadataField = useJsonText();
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
   const trigger = useTriggerRun(tenantId);
   const workflowName = workflows.find((row) => row.id === workflowId)?.name;
 
   const input = useMemo(() => parseJsonObject(inputText), [inputText]);
-  const metadata = useMemo(() => parseJsonObject(metadataText), [metadataText]);
+  const metadata = metadataField.parsed;
   const problems = useMemo(
     () => (schema && input.ok ? schemaProblems(schema, input.value) : []),
     [schema, input],
   );
   const inputError = input.ok ? undefined : input.message;
-  const metadataError = metadata.ok ? undefined : metadata.message;
 
   const close = (next: boolean) => {
     if (next || trigger.isPending) return;
@@ -178,14 +177,13 @@ export function TriggerRunDialog({
                 </Button>
               ) : null}
             </div>
-            <textarea
+            <Textarea
               id={`${ids}-input`}
-              spellCheck={false}
               value={inputText}
               onChange={(event) => setInputText(event.target.value)}
               aria-invalid={inputError || problems.length > 0 ? true : undefined}
               aria-describedby={`${ids}-input-status`}
-              className={cn(textareaClasses, 'h-[180px]')}
+              className="h-[180px]"
             />
             <InputStatus
               id={`${ids}-input-status`}
@@ -196,28 +194,12 @@ export function TriggerRunDialog({
             />
           </div>
 
-          <div className="grid gap-1.5">
-            <label htmlFor={`${ids}-metadata`} className="text-[13px] font-medium">
-              Additional Metadata
-            </label>
-            <textarea
-              id={`${ids}-metadata`}
-              spellCheck={false}
-              value={metadataText}
-              onChange={(event) => setMetadataText(event.target.value)}
-              aria-invalid={metadataError ? true : undefined}
-              className={cn(textareaClasses, 'h-[90px]')}
-            />
-            {metadataError ? (
-              <p role="alert" className="text-xs font-medium text-destructive">
-                {metadataError}
-              </p>
-            ) : (
-              <p className="text-xs text-muted-foreground">
-                Key-value pairs to find this run by (Metadata filter of the runs list).
-              </p>
-            )}
-          </div>
+          <JsonField
+            label="Additional Metadata"
+            field={metadataField}
+            rows={4}
+            hint="Key-value pairs to find this run by (Metadata filter of the runs list)."
+          />
 
           {submitErrors.length > 0 ? (
             <ul role="alert" className="grid gap-1 text-sm text-destructive">

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-
-import { DEFAULT_PAGE_SIZE, parsePagination, readJsonParam, withJsonParam } from '@/lib/url-state';
-import type { PaginationState } from '@/lib/url-state';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
+import type { TableUrlKeys } from '@/hooks/use-table-url-state';
 import {
   RUNS_FILTER_KEY,
   RUNS_PAGINATION_KEY,
@@ -11,40 +10,16 @@ import {
 } from '../utils/run-filters';
 import type { RunFilters } from '../utils/run-filters';
 
-/**
- * The runs list's filters and page, read from and written to the URL, so a reload, the back
- * button and a shared link all show the same list. Changing a filter goes back to page 1.
- */
+const RUNS_TABLE: TableUrlKeys<RunFilters> = {
+  filterKey: RUNS_FILTER_KEY,
+  paginationKey: RUNS_PAGINATION_KEY,
+  parse: parseRunFilters,
+  serialize: serializeRunFilters,
+};
+
+/** The runs list's filters and page, kept in the URL. */
 export function useRunFilters() {
-  const [searchParams, setSearchParams] = useComposedSearchParams();
-  const filters = parseRunFilters(readJsonParam(searchParams, RUNS_FILTER_KEY));
-  const pagination = parsePagination(readJsonParam(searchParams, RUNS_PAGINATION_KEY));
-
-  const setFilters = useCallback(
-    (update: (current: RunFilters) => RunFilters) =>
-      setSearchParams((previous) => {
-        const current = parseRunFilters(readJsonParam(previous, RUNS_FILTER_KEY));
-        const next = withJsonParam(previous, RUNS_FILTER_KEY, serializeRunFilters(update(current)));
-        return withJsonParam(next, RUNS_PAGINATION_KEY, undefined);
-      }),
-    [setSearchParams],
-  );
-
-  const setPagination = useCallback(
-    (next: PaginationState) =>
-      setSearchParams((previous) =>
-        withJsonParam(
-          previous,
-          RUNS_PAGINATION_KEY,
-          next.pageIndex === 0 && next.pageSize === DEFAULT_PAGE_SIZE
-            ? undefined
-            : { i: next.pageIndex, s: next.pageSize },
-        ),
-      ),
-    [setSearchParams],
-  );
-
-  return { filters, setFilters, pagination, setPagination };
+  return useTableUrlState(RUNS_TABLE);
 }
 
 /** Which task's panel is open, kept in the URL (`task`, and `taskRun` on the list). */

@@ -8,7 +8,6 @@ import {
   serializeRunFilters,
   taskFilterBody,
   toggleStatus,
-  withMetadataFilter,
 } from './run-filters';
 
 describe('run filters in the URL', () => {
@@ -106,17 +105,6 @@ describe('status badges', () => {
 
   it('treats selecting the fifth status as all', () => {
     expect(toggleStatus(['COMPLETED', 'RUNNING', 'FAILED', 'CANCELLED'], 'QUEUED')).toEqual([]);
-  });
-});
-
-describe('metadata filter', () => {
-  it('replaces an entry with the same key and ignores bad keys', () => {
-    expect(withMetadataFilter(['env:dev', 'team:a'], 'env', 'prod')).toEqual([
-      'team:a',
-      'env:prod',
-    ]);
-    expect(withMetadataFilter(['env:dev'], ' ', 'x')).toEqual(['env:dev']);
-    expect(withMetadataFilter([], 'a:b', 'x')).toEqual([]);
   });
 });
 

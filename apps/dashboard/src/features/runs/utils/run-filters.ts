@@ -4,7 +4,9 @@
  * `{tw, ctr, s, u, st, w, m, f}`, and the page under `pagination-runs-table-workflow-runs-main`.
  * Unknown or malformed values fall back to the defaults, so any old link still opens.
  */
+import { metadataEntries } from '@/lib/metadata-filter';
 import { RUN_STATUSES } from '@/lib/status';
+import { asObject, stringList } from '@/lib/url-state';
 import type { V1TaskStatus } from '@/types/api';
 
 export const RUNS_FILTER_KEY = 'workflow-runs-main-workflow-runs-filters';
@@ -47,11 +49,8 @@ export const DEFAULT_RUN_FILTERS: RunFilters = {
 const isIsoDate = (value: unknown): value is string =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
 export function parseRunFilters(value: unknown): RunFilters {
-  const object = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const object = asObject(value);
   const timeWindow = TIME_WINDOWS.some((entry) => entry.key === object.tw)
     ? (object.tw as TimeWindow)
     : DEFAULT_TIME_WINDOW;
@@ -65,7 +64,7 @@ export function parseRunFilters(value: unknown): RunFilters {
     ...(until ? { until } : {}),
     statuses: statuses.length === RUN_STATUSES.length ? [] : statuses,
     workflowIds: stringList(object.w),
-    metadata: stringList(object.m).filter((entry) => entry.indexOf(':') > 0),
+    metadata: metadataEntries(object.m),
     flatten: object.f === true,
   };
 }
@@ -128,21 +127,6 @@ export function toggleStatus(selected: readonly V1TaskStatus[], status: V1TaskSt
     ? selected.filter((entry) => entry !== status)
     : [...selected, status];
   return next.length === RUN_STATUSES.length ? [] : next;
-}
-
-/** Adds `key:value` to the metadata filter, replacing an entry with the same key. */
-export function withMetadataFilter(entries: readonly string[], key: string, value: string) {
-  const trimmedKey = key.trim();
-  if (!trimmedKey || trimmedKey.includes(':')) return [...entries];
-  const kept = entries.filter((entry) => entry.slice(0, entry.indexOf(':')) !== trimmedKey);
-  return [...kept, `${trimmedKey}:${value.trim()}`];
-}
-
-/** The value a metadata entry filters on, as text (objects as JSON). */
-export function metadataValueText(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /**

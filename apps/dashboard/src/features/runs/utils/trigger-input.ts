@@ -1,27 +1,9 @@
 /**
- * The Trigger Run dialog's JSON fields: parsing with a readable message, checking the input
- * against the workflow's input JSON schema, and a starting object built from that schema.
+ * The Trigger Run dialog's input: checking it against the workflow's input JSON schema, and a
+ * starting object built from that schema.
  */
 import { Validator } from '@cfworker/json-schema';
 import type { Schema } from '@cfworker/json-schema';
-
-export type JsonObjectResult =
-  { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
-
-/** Parses text that must hold a JSON object; blank text is `{}`. */
-export function parseJsonObject(text: string): JsonObjectResult {
-  if (text.trim() === '') return { ok: true, value: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${(error as Error).message}` };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: 'Must be a JSON object, e.g. {"key": "value"}.' };
-  }
-  return { ok: true, value: value as Record<string, unknown> };
-}
 
 export interface SchemaProblem {
   /** JSON pointer of the offending value, "" for the whole input. */

@@ -1,5 +1,6 @@
 import { ArrowLeft, Layers3, Pause, Play, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceLoadError } from '@/components/layout/resource-load-error';
 import { Section } from '@/components/layout/section';
@@ -29,12 +30,16 @@ import { WorkflowDag } from './workflow-dag';
 import { WorkflowTriggers } from './workflow-triggers';
 import { WorkflowVersionInfo } from './workflow-version-info';
 
-/** A workflow: header with its state and actions, its task graph, triggers, runs, version. */
+/**
+ * A workflow: header with its state and actions, its task graph, triggers, event filters,
+ * runs, version.
+ */
 export function WorkflowDetail({
   tenantId,
   workflowId,
   canEdit,
   onTrigger,
+  filters,
 }: {
   tenantId: string;
   workflowId: string;
@@ -42,6 +47,8 @@ export function WorkflowDetail({
   canEdit: boolean;
   /** Opens Trigger Run for this workflow (composed by the route). */
   onTrigger: (workflow: { id: string; name: string }) => void;
+  /** The workflow's event filters (composed by the route). */
+  filters: ReactNode;
 }) {
   const [searchParams] = useSearchParams();
   const versionId = searchParams.get('version') ?? undefined;
@@ -138,11 +145,7 @@ export function WorkflowDetail({
             </Button>
           ) : null}
           {canEdit ? (
-            <Button
-              variant="outline"
-              className="text-destructive hover:text-destructive"
-              onClick={() => setConfirming('delete')}
-            >
+            <Button variant="destructive-outline" onClick={() => setConfirming('delete')}>
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -191,12 +194,19 @@ export function WorkflowDetail({
 
         <Section title="Triggers" description="What starts this workflow besides a direct run.">
           {version.isSuccess ? (
-            <WorkflowTriggers version={version.data} />
+            <WorkflowTriggers tenantId={tenantId} version={version.data} />
           ) : version.isPending ? (
             <LoadingArea label="Loading triggers" className="min-h-20" />
           ) : (
             <p className="text-sm text-muted-foreground">Not available.</p>
           )}
+        </Section>
+
+        <Section
+          title="Filters"
+          description="Expressions that decide whether an event sent with a scope triggers this workflow."
+        >
+          {filters}
         </Section>
 
         <RecentRuns tenantId={tenantId} workflowId={workflowId} />

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderInDom, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowVersion } from '@/types/api';
 import { WorkflowTriggers } from './workflow-triggers';
@@ -11,12 +13,15 @@ const base: WorkflowVersion = {
   workflowId: 'w1',
 };
 
+const render = (element: ReactElement) => renderInDom(<MemoryRouter>{element}</MemoryRouter>);
+
 describe('WorkflowTriggers', () => {
   afterEach(cleanup);
 
   it('lists event keys and describes cron schedules with their timezone', () => {
     render(
       <WorkflowTriggers
+        tenantId="t1"
         version={{
           ...base,
           triggers: {
@@ -26,7 +31,9 @@ describe('WorkflowTriggers', () => {
         }}
       />,
     );
-    expect(screen.getByText('order:created')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'order:created' }).getAttribute('href')).toBe(
+      '/tenants/t1/events?events-table=%7B%22k%22%3A%5B%22order%3Acreated%22%5D%7D',
+    );
     expect(screen.getByText('0 9 * * 1-5')).toBeTruthy();
     expect(screen.getByText('Runs at 09:00, Monday through Friday')).toBeTruthy();
     expect(screen.getByText('Runs at 06:30')).toBeTruthy();
@@ -35,7 +42,10 @@ describe('WorkflowTriggers', () => {
 
   it('says when a cron cannot be described', () => {
     render(
-      <WorkflowTriggers version={{ ...base, triggers: { crons: [{ cron: '99 * * * *' }] } }} />,
+      <WorkflowTriggers
+        tenantId="t1"
+        version={{ ...base, triggers: { crons: [{ cron: '99 * * * *' }] } }}
+      />,
     );
     expect(
       screen.getByText(
@@ -45,7 +55,7 @@ describe('WorkflowTriggers', () => {
   });
 
   it('explains a workflow without triggers', () => {
-    render(<WorkflowTriggers version={base} />);
+    render(<WorkflowTriggers tenantId="t1" version={base} />);
     expect(screen.getByText(/No event or cron triggers/)).toBeTruthy();
   });
 });

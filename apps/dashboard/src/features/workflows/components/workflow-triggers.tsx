@@ -1,10 +1,21 @@
 import { CalendarClock, Zap } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { eventsHref } from '@/config/screen-links';
 import { describeCron } from '@/lib/cron';
 import type { WorkflowVersion } from '@/types/api';
 
-/** Event keys and cron schedules (with their description) of a version. */
-export function WorkflowTriggers({ version }: { version: WorkflowVersion }) {
+/**
+ * Event keys and cron schedules (with their description) of a version. Each key leads to the
+ * events sent with it.
+ */
+export function WorkflowTriggers({
+  tenantId,
+  version,
+}: {
+  tenantId: string;
+  version: WorkflowVersion;
+}) {
   const events = (version.triggers?.events ?? [])
     .map((event) => event.event_key)
     .filter((key): key is string => Boolean(key));
@@ -32,9 +43,15 @@ export function WorkflowTriggers({ version }: { version: WorkflowVersion }) {
           <ul aria-label="Event triggers" className="flex flex-wrap gap-1.5">
             {events.map((key) => (
               <li key={key}>
-                <Badge variant="outline" className="font-mono text-xs">
-                  {key}
-                </Badge>
+                <Link
+                  to={eventsHref(tenantId, { keys: [key] })}
+                  title={`Events sent with the key ${key}`}
+                  className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <Badge variant="outline" className="font-mono text-xs hover:bg-muted">
+                    {key}
+                  </Badge>
+                </Link>
               </li>
             ))}
           </ul>

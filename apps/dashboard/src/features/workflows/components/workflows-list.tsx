@@ -25,6 +25,7 @@ import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
 import { workflowStateStyle } from '@/lib/status';
 import { parsePagination, parseSearchFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
+import type { PaginationState } from '@/lib/url-state';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useWorkflows } from '../api/list-workflows';
 
@@ -77,8 +78,10 @@ export function WorkflowsList({ tenantId }: { tenantId: string }) {
   const rows = workflows.data?.rows ?? [];
   const pageCount = Math.max(1, workflows.data?.pagination?.num_pages ?? 1);
 
-  const setPagination = (next: { i: number; s: number }) =>
-    setSearchParams((previous) => withJsonParam(previous, WORKFLOWS_PAGINATION_KEY, next));
+  const setPagination = (next: PaginationState) =>
+    setSearchParams((previous) =>
+      withJsonParam(previous, WORKFLOWS_PAGINATION_KEY, { i: next.pageIndex, s: next.pageSize }),
+    );
 
   return (
     <>
@@ -197,15 +200,12 @@ export function WorkflowsList({ tenantId }: { tenantId: string }) {
           </TableBody>
         </Table>
       </Card>
-      {workflows.isSuccess && (rows.length > 0 || pageIndex > 0) ? (
-        <Pagination
-          pageIndex={pageIndex}
-          pageCount={pageCount}
-          pageSize={pageSize}
-          onPageChange={(index) => setPagination({ i: index, s: pageSize })}
-          onPageSizeChange={(size) => setPagination({ i: 0, s: size })}
-        />
-      ) : null}
+      <Pagination
+        rowCount={workflows.isSuccess ? rows.length : undefined}
+        pagination={{ pageIndex, pageSize }}
+        pageCount={pageCount}
+        onChange={setPagination}
+      />
     </>
   );
 }
