@@ -1,9 +1,9 @@
 /**
  * The API benchmark: `npm run bench:api -w @trellis/bench [-- options]`. See bench/README.md.
  *
- * For each backend it seeds a million tasks of history with `npm run seed` (PGlite in a temp
- * data dir, PostgreSQL in the scratch database trellis_bench_api), starts the real server and
- * times the runs screens' requests over HTTP, idle and while SDK processes run ~200 tasks/s
+ * For each backend it seeds a million tasks of history and a million events with `npm run seed`
+ * (PGlite in a temp data dir, PostgreSQL in the scratch database trellis_bench_api), starts the
+ * real server and times the runs and events screens' requests over HTTP, idle and while SDK processes run ~200 tasks/s
  * through the engine, plus the runs page in Chromium. On PostgreSQL it then collects the plans
  * (EXPLAIN ANALYZE, through auto_explain) of the statements slower than a threshold.
  */
@@ -32,7 +32,7 @@ import {
   type RequestResult,
 } from './measure';
 import { readSlowPlans, type SlowPlan } from './postgres-plans';
-import { renderApiMarkdown, type ApiBackendResult, type Phase } from './report';
+import { eventsListSummary, renderApiMarkdown, type ApiBackendResult, type Phase } from './report';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
 const ENGINE_BENCH = fileURLToPath(new URL('../engine/', import.meta.url));
@@ -46,6 +46,7 @@ const { values: opts } = parseArgs({
   options: {
     backends: { type: 'string', default: 'pglite,postgres' },
     tasks: { type: 'string', default: '1000000' },
+    events: { type: 'string', default: '1000000' },
     'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
     database: { type: 'string', default: 'trellis_bench_api' },
     'pglite-dir': { type: 'string' },
@@ -67,6 +68,7 @@ for (const b of backends)
   if (b !== 'pglite' && b !== 'postgres') throw new Error(`unknown backend ${b}`);
 const config = {
   tasks: Number(opts.tasks),
+  events: Number(opts.events),
   samples: Number(opts.samples),
   warmup: Number(opts.warmup),
   loadRate: Number(opts['load-rate']),
@@ -125,7 +127,8 @@ async function prepareStorage(
 /** Runs `npm run seed`'s command as a user would; returns its timing summary line. */
 async function seed(env: Record<string, string>): Promise<{ seconds: number; summary: string[] }> {
   const started = Date.now();
-  const child = spawnTs('seed', SEED_COMMAND, ['--tasks', String(config.tasks)], {
+  const args = ['--tasks', String(config.tasks), '--events', String(config.events)];
+  const child = spawnTs('seed', SEED_COMMAND, args, {
     env: {
       ...process.env,
       ...env,
@@ -166,7 +169,34 @@ async function startServer(
   return { server, baseUrl, grpc };
 }
 
-/** Runs, tasks with logs and a metadata pair taken from the seeded history itself. */
+/** Events of the first pages of the events list, and those of them that triggered runs. */
+async function findEventFixtures(
+  session: RestSession,
+): Promise<Pick<Fixtures, 'eventIds' | 'triggeringEvents'>> {
+  interface Row {
+    metadata: { id: string; createdAt: string };
+    triggeredRuns?: unknown[];
+  }
+  const eventIds: string[] = [];
+  const triggeringEvents: Fixtures['triggeringEvents'] = [];
+  try {
+    for (const offset of [0, 1000, 3000, 6000]) {
+      const page = await session.json<{ rows: Row[] }>(
+        `/api/v1/stable/tenants/${session.tenantId}/events?offset=${offset}&limit=50`,
+      );
+      for (const row of page.rows) {
+        eventIds.push(row.metadata.id);
+        if (row.triggeredRuns?.length)
+          triggeringEvents.push({ id: row.metadata.id, seenAt: row.metadata.createdAt });
+      }
+    }
+  } catch (error) {
+    log(`no event fixtures: ${error instanceof Error ? error.message.slice(0, 200) : error}`);
+  }
+  return { eventIds, triggeringEvents };
+}
+
+/** Runs, tasks with logs, events and a metadata pair taken from the seeded history itself. */
 async function findFixtures(session: RestSession): Promise<Fixtures> {
   interface Row {
     metadata: { id: string };
@@ -189,7 +219,14 @@ async function findFixtures(session: RestSession): Promise<Fixtures> {
     }
   }
   if (runIds.length === 0) throw new Error('the seeded tenant lists no runs of the last 7 days');
-  return { tenantId: session.tenantId, runIds, taskIds, metadata: 'customer_id:cus_00042' };
+  return {
+    tenantId: session.tenantId,
+    runIds,
+    taskIds,
+    metadata: 'customer_id:cus_00042',
+    ...(await findEventFixtures(session)),
+    eventKey: 'order:created',
+  };
 }
 
 async function measurePhase(
@@ -203,9 +240,11 @@ async function measurePhase(
     requests.push(result);
     const l = result.latencyMs;
     log(
-      `  ${name}: ${request.name}: ${l ? `p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} ms` : 'not available'}${result.errors ? ` (${result.errors} errors: ${result.errorSample})` : ''}`,
+      `  ${name}: ${request.name}: ${l ? `p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} ms` : `not available (${result.errorSample})`}${result.errors ? ` (${result.errors} errors: ${result.errorSample})` : ''}`,
     );
   }
+  const events = eventsListSummary(requests);
+  if (events) log(`  ${name}: events list: worst p95 ${events.p95} ms (${events.name})`);
   const firstRows = await measureFirstRows(session, ROW_TEXTS, config.browserVisits);
   log(
     `  ${name}: runs page first rows: ${firstRows.error ?? `cold ${firstRows.cold} ms, warm p50 ${firstRows.warm?.p50} ms`}`,
@@ -282,7 +321,9 @@ async function runBackend(
   let seeding: ApiBackendResult['seeding'] = null;
   if (storage.seeded) log(`reusing the seeded ${backend} data`);
   else {
-    log(`seeding ${config.tasks.toLocaleString('en-US')} tasks on ${backend}`);
+    log(
+      `seeding ${config.tasks.toLocaleString('en-US')} tasks and ${config.events.toLocaleString('en-US')} events on ${backend}`,
+    );
     seeding = await seed(storage.env);
     for (const line of seeding.summary) log(`  ${line.trim()}`);
   }
@@ -293,7 +334,7 @@ async function runBackend(
   const session = await RestSession.signIn(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const fixtures = await findFixtures(session);
   log(
-    `fixtures: ${fixtures.runIds.length} runs, ${fixtures.taskIds.length} tasks, ${fixtures.metadata}`,
+    `fixtures: ${fixtures.runIds.length} runs, ${fixtures.taskIds.length} tasks, ${fixtures.eventIds.length} events (${fixtures.triggeringEvents.length} with runs), ${fixtures.metadata}`,
   );
 
   const phases: Phase[] = [];
@@ -328,6 +369,7 @@ async function runBackend(
     backend,
     startedAt: startedAt.toISOString(),
     tasks: config.tasks,
+    events: config.events,
     config,
     postgresVersion,
     seeding,
@@ -370,7 +412,7 @@ async function main(): Promise<void> {
   const runStarted = new Date();
   const machine = machineInfo();
   log(
-    `API benchmark: ${backends.join(', ')}, ${config.tasks.toLocaleString('en-US')} tasks; machine: ${machine.nproc} CPUs, ${machine.ramGiB} GiB`,
+    `API benchmark: ${backends.join(', ')}, ${config.tasks.toLocaleString('en-US')} tasks, ${config.events.toLocaleString('en-US')} events; machine: ${machine.nproc} CPUs, ${machine.ramGiB} GiB`,
   );
   if (!existsSync(join(REPO_ROOT, 'apps/dashboard/dist/index.html'))) {
     log(

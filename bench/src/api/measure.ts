@@ -26,17 +26,19 @@ export async function measureRequest(
   options: { samples: number; warmup: number },
 ): Promise<RequestResult> {
   const now = Date.now();
+  const unavailable = (reason: string): RequestResult => ({
+    name: request.name,
+    kind: request.kind,
+    latencyMs: null,
+    errors: 0,
+    errorSample: reason,
+    bytes: 0,
+  });
+  if (request.needs && !request.needs(fixtures)) return unavailable('no fixtures');
   const probe = await session.fetch(request.path(fixtures, 0, now));
   const probeBody = await probe.text();
   if (probe.status === 404 && probeBody.includes('No route ')) {
-    return {
-      name: request.name,
-      kind: request.kind,
-      latencyMs: null,
-      errors: 0,
-      errorSample: 'no such endpoint',
-      bytes: 0,
-    };
+    return unavailable('no such endpoint');
   }
   for (let i = 0; i < options.warmup; i++)
     await (await session.fetch(request.path(fixtures, i, now))).text();

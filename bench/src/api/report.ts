@@ -16,12 +16,30 @@ export interface ApiBackendResult {
   backend: 'pglite' | 'postgres';
   startedAt: string;
   tasks: number;
+  /** Absent in results recorded before events were seeded. */
+  events?: number;
   config: Record<string, number>;
   postgresVersion: string | null;
   /** Null when the data of an earlier run was reused (--reuse). */
   seeding: { seconds: number; summary: string[] } | null;
   phases: Phase[];
   slowPlans: SlowPlan[];
+}
+
+/** The events list request with the highest p95 (the events issue's target is on the list). */
+export function eventsListSummary(
+  requests: readonly RequestResult[],
+): { name: string; p95: number; errors: number } | undefined {
+  const measured = requests.filter(
+    (r) => r.latencyMs && API_REQUESTS.find((a) => a.name === r.name)?.eventsList,
+  );
+  if (measured.length === 0) return undefined;
+  const worst = measured.reduce((a, b) => (b.latencyMs!.p95 > a.latencyMs!.p95 ? b : a));
+  return {
+    name: worst.name,
+    p95: worst.latencyMs!.p95,
+    errors: measured.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 function verdict(measured: number | null | undefined, target: number): string {
@@ -35,8 +53,10 @@ export function renderApiMarkdown(result: ApiBackendResult, machine: MachineInfo
     result.backend === 'postgres'
       ? `PostgreSQL ${result.postgresVersion}`
       : `PGlite ${machine.pglite}`;
+  const seededEvents =
+    result.events === undefined ? '' : ` and ${result.events.toLocaleString('en-US')} events`;
   lines.push(
-    `# API benchmark: ${backendName}, ${result.tasks.toLocaleString('en-US')} seeded tasks`,
+    `# API benchmark: ${backendName}, ${result.tasks.toLocaleString('en-US')} seeded tasks${seededEvents}`,
     '',
   );
   lines.push(
@@ -47,7 +67,7 @@ export function renderApiMarkdown(result: ApiBackendResult, machine: MachineInfo
   );
   if (result.seeding) {
     lines.push(
-      `**Seeding** (\`npm run seed -- --tasks ${result.tasks}\`): ${result.seeding.seconds.toFixed(0)} s wall clock including start-up.`,
+      `**Seeding** (\`npm run seed -- --tasks ${result.tasks}${result.events === undefined ? '' : ` --events ${result.events}`}\`): ${result.seeding.seconds.toFixed(0)} s wall clock including start-up.`,
       '',
     );
     lines.push('```', ...result.seeding.summary.map((l) => l.trim()), '```', '');
@@ -69,7 +89,15 @@ export function renderApiMarkdown(result: ApiBackendResult, machine: MachineInfo
       lines.push(
         l
           ? `| ${request.name} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.max} | ${request.errors} | < ${target} | ${verdict(request.errors ? Infinity : l.p95, target)} |`
-          : `| ${request.name} | – | – | – | – | – | < ${target} | not available |`,
+          : `| ${request.name} | – | – | – | – | – | < ${target} | not available (${request.errorSample}) |`,
+      );
+    }
+    const events = eventsListSummary(phase.requests);
+    if (events) {
+      const target = targetMs('list', result.backend);
+      lines.push(
+        '',
+        `Events list (its ${API_REQUESTS.filter((r) => r.eventsList).length} requests): worst p95 ${events.p95} ms (${events.name}); target < ${target} ms: ${verdict(events.errors ? Infinity : events.p95, target)}.`,
       );
     }
     const first = phase.firstRows;

@@ -14,8 +14,15 @@ import {
   type TaskEventType,
   type TaskStatus,
 } from '@trellis/engine';
+import type { EventGenerator, EventRow, RunTrigger } from './event-generator';
+import type { EventLink } from './event-plan';
 import type { SeedRandom } from './seed-random';
-import { additionalMetadata, type StepBehaviour, type WorkflowBehaviour } from './workflow-catalog';
+import {
+  additionalMetadata,
+  type SeedFilter,
+  type StepBehaviour,
+  type WorkflowBehaviour,
+} from './workflow-catalog';
 
 /** A step as the engine stored it, with how the catalog says its tasks behave. */
 export interface SeedStep extends StepRow {
@@ -31,10 +38,17 @@ export interface SeedVersion {
   onFailure: SeedStep | undefined;
 }
 
+/** A declared filter as the engine stored it. */
+export interface RegisteredFilter extends SeedFilter {
+  id: string;
+}
+
 export interface SeedWorkflow {
   id: string;
   behaviour: WorkflowBehaviour;
   versions: SeedVersion[];
+  /** The catalog's filters, in its order. */
+  filters: RegisteredFilter[];
 }
 
 /**
@@ -69,7 +83,7 @@ export interface TaskRow {
   finishedAt: number | null;
 }
 
-export interface EventRow {
+export interface TaskEventRow {
   taskIndex: number;
   retryCount: number;
   eventType: TaskEventType;
@@ -114,17 +128,23 @@ export interface HistoryChunk {
   runs: RunRow[];
   tasks: TaskRow[];
   /** In the order the engine would have appended them (time, then cause before effect). */
-  events: EventRow[];
+  taskEvents: TaskEventRow[];
   logs: LogRow[];
   queue: QueueRow[];
   runtimes: RuntimeRow[];
+  /** Pushed events, oldest first. */
+  events: EventRow[];
 }
 
-/** One top-level run to generate: which workflow, when, and how many children it spawns. */
+/**
+ * One top-level run to generate: which workflow, when, how many children it spawns, and the
+ * event that triggered it, if one did.
+ */
 export interface RunPlan {
   workflow: number;
   createdAt: number;
   children: number;
+  event?: EventLink;
 }
 
 // The engine's own texts, so seeded history reads exactly like history it wrote.
@@ -155,6 +175,8 @@ export interface HistoryGeneratorOptions {
   /** Nothing happens after this instant: work still in flight then stays queued or running. */
   now: number;
   random: SeedRandom;
+  /** Makes the events of plans that have one, and events that trigger nothing. */
+  events?: EventGenerator;
 }
 
 export class HistoryGenerator {
@@ -163,6 +185,7 @@ export class HistoryGenerator {
   readonly #workerIds: string[];
   readonly #now: number;
   readonly #random: SeedRandom;
+  readonly #events: EventGenerator | undefined;
   #chunk: HistoryChunk = emptyChunk();
 
   constructor(options: HistoryGeneratorOptions) {
@@ -171,6 +194,7 @@ export class HistoryGenerator {
     this.#workerIds = options.workerIds;
     this.#now = options.now;
     this.#random = options.random;
+    this.#events = options.events;
   }
 
   /** Tasks a plan produces, on-failure tasks aside (they exist only after a failure). */
@@ -182,21 +206,43 @@ export class HistoryGenerator {
     return latest.steps.length + plan.children * childSteps;
   }
 
-  generate(plans: readonly RunPlan[]): HistoryChunk {
+  /** The runs of `plans`, and the events that trigger nothing created at `idleTimes`. */
+  generate(plans: readonly RunPlan[], idleTimes: ArrayLike<number> = []): HistoryChunk {
     this.#chunk = emptyChunk();
     for (const plan of plans) {
       const workflow = this.#workflows[plan.workflow]!;
+      // Drawn for every run, triggered or not: a triggered run takes the draws it would take
+      // without its event.
+      const metadata = additionalMetadata(this.#random);
+      const priority = this.#random.chance(0.05) ? this.#random.int(2, 3) : 1;
       this.#run(workflow, plan.createdAt, {
-        metadata: additionalMetadata(this.#random),
-        priority: this.#random.chance(0.05) ? this.#random.int(2, 3) : 1,
+        metadata,
+        priority,
         children: plan.children,
+        trigger: plan.event && this.#trigger(plan, plan.event, priority),
       });
     }
-    // Events were produced task by task; the engine appends them in time order. The sort is
+    // Task events were produced task by task; the engine appends them in time order. The sort is
     // stable, so events of one instant keep their causal order (FINISHED before the QUEUED of
     // the next task, FAILED and RETRYING before the new attempt's QUEUED).
-    this.#chunk.events.sort((a, b) => a.at - b.at);
+    this.#chunk.taskEvents.sort((a, b) => a.at - b.at);
+    for (let i = 0; i < idleTimes.length; i++) {
+      this.#chunk.events.push(this.#eventGenerator().idle(idleTimes[i]!));
+    }
+    this.#chunk.events.sort((a, b) => a.createdAt - b.createdAt);
     return this.#chunk;
+  }
+
+  #eventGenerator(): EventGenerator {
+    if (!this.#events) throw new Error('planned events need the generator of events');
+    return this.#events;
+  }
+
+  /** The event behind a planned run (written with the first of its runs). */
+  #trigger(plan: RunPlan, link: EventLink, priority: number): RunTrigger {
+    const trigger = this.#eventGenerator().forRun(link, plan.workflow, plan.createdAt, priority);
+    if (trigger.created) this.#chunk.events.push(trigger.event);
+    return trigger;
   }
 
   #workflow(name: string): SeedWorkflow {
@@ -214,6 +260,7 @@ export class HistoryGenerator {
       priority: number;
       children: number;
       parent?: { taskExternalId: string; runId: string; childIndex: number };
+      trigger?: RunTrigger | undefined;
     },
   ): RunRow {
     const random = this.#random;
@@ -241,6 +288,15 @@ export class HistoryGenerator {
       startedAt: null,
       finishedAt: null,
     };
+    const trigger = options.trigger;
+    if (trigger) {
+      run.input = trigger.input;
+      run.additionalMetadata = trigger.metadata;
+      run.priority = trigger.priority;
+      run.triggeringEventId = trigger.event.id;
+      run.triggeringFilterId = trigger.filter?.id ?? null;
+      run.filterPayload = trigger.filter?.payload ?? null;
+    }
     this.#chunk.runs.push(run);
     // Users cancel runs in flight (a stuck or unwanted run, a bulk cancel by filter).
     const cancelAt =
@@ -625,7 +681,7 @@ export class HistoryGenerator {
     message: string,
     data: unknown,
   ): void {
-    this.#chunk.events.push({
+    this.#chunk.taskEvents.push({
       taskIndex: task.index,
       retryCount: task.retryCount,
       eventType,
@@ -638,7 +694,7 @@ export class HistoryGenerator {
 }
 
 function emptyChunk(): HistoryChunk {
-  return { runs: [], tasks: [], events: [], logs: [], queue: [], runtimes: [] };
+  return { runs: [], tasks: [], taskEvents: [], logs: [], queue: [], runtimes: [], events: [] };
 }
 
 /** What the SDK sends beside a failure's message: the JavaScript stack of the error. */

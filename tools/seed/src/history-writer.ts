@@ -1,8 +1,8 @@
 /**
- * Writes a generated chunk of history in one transaction, each table in one multi-row
- * statement (`INSERT ... SELECT FROM unnest(arrays)`): a few statements per thousands of rows,
- * on PGlite and PostgreSQL alike. Task ids are drawn from the tasks' own identity sequence, so
- * the engine's later inserts continue after them.
+ * Writes a generated chunk of history (runs and their tasks, and pushed events) in one
+ * transaction, each table in one multi-row statement (`INSERT ... SELECT FROM unnest(arrays)`):
+ * a few statements per thousands of rows, on PGlite and PostgreSQL alike. Task ids are drawn
+ * from the tasks' own identity sequence, so the engine's later inserts continue after them.
  */
 import type { Database, Queryable } from '@trellis/db';
 import { reserveTaskIds } from '@trellis/engine';
@@ -11,10 +11,15 @@ import type { HistoryChunk } from './history-generator';
 export interface RowCounts {
   runs: number;
   tasks: number;
-  events: number;
+  taskEvents: number;
   logs: number;
   queued: number;
   running: number;
+  /** Pushed events; those that triggered runs, the runs they triggered, and with failures. */
+  events: number;
+  triggeringEvents: number;
+  eventRuns: number;
+  celFailures: number;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -31,17 +36,22 @@ export async function writeChunk(
     const taskId = (index: number) => ids[index]!;
     await insertRuns(tx, tenantId, chunk);
     await insertTasks(tx, tenantId, chunk, ids);
-    await insertEvents(tx, tenantId, chunk, taskId);
+    await insertTaskEvents(tx, tenantId, chunk, taskId);
     await insertLogs(tx, tenantId, chunk, taskId);
     await insertQueue(tx, tenantId, chunk, taskId);
     await insertRuntimes(tx, tenantId, chunk, taskId);
+    await insertEvents(tx, tenantId, chunk);
     return {
       runs: chunk.runs.length,
       tasks: chunk.tasks.length,
-      events: chunk.events.length,
+      taskEvents: chunk.taskEvents.length,
       logs: chunk.logs.length,
       queued: chunk.queue.length,
       running: chunk.runtimes.length,
+      events: chunk.events.length,
+      triggeringEvents: chunk.events.filter((e) => e.triggered).length,
+      eventRuns: chunk.runs.filter((r) => r.triggeringEventId).length,
+      celFailures: chunk.events.filter((e) => e.celFailures).length,
     };
   });
 }
@@ -53,14 +63,17 @@ async function insertRuns(tx: Queryable, tenantId: string, chunk: HistoryChunk):
     `INSERT INTO workflow_runs
        (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
         parent_task_external_id, parent_run_id, child_index, priority, created_at, started_at,
-        finished_at)
+        finished_at, triggering_event_id, triggering_filter_id, filter_payload)
      SELECT id, $1, workflow_id, version_id, kind, status, input, metadata, parent_task, parent_run,
-            child_index, priority, created_at, started_at, finished_at
+            child_index, priority, created_at, started_at, finished_at, event_id, filter_id,
+            filter_payload
        FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[],
                    $8::jsonb[], $9::uuid[], $10::uuid[], $11::int[], $12::int[],
-                   $13::timestamptz[], $14::timestamptz[], $15::timestamptz[])
+                   $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::uuid[],
+                   $17::uuid[], $18::jsonb[])
          AS r(id, workflow_id, version_id, kind, status, input, metadata, parent_task, parent_run,
-              child_index, priority, created_at, started_at, finished_at)`,
+              child_index, priority, created_at, started_at, finished_at, event_id, filter_id,
+              filter_payload)`,
     [
       tenantId,
       r.map((x) => x.id),
@@ -77,6 +90,9 @@ async function insertRuns(tx: Queryable, tenantId: string, chunk: HistoryChunk):
       r.map((x) => iso(x.createdAt)),
       r.map((x) => iso(x.startedAt)),
       r.map((x) => iso(x.finishedAt)),
+      r.map((x) => x.triggeringEventId ?? null),
+      r.map((x) => x.triggeringFilterId ?? null),
+      r.map((x) => json(x.filterPayload)),
     ],
   );
 }
@@ -124,13 +140,13 @@ async function insertTasks(
   );
 }
 
-async function insertEvents(
+async function insertTaskEvents(
   tx: Queryable,
   tenantId: string,
   chunk: HistoryChunk,
   taskId: (index: number) => string,
 ): Promise<void> {
-  const e = chunk.events;
+  const e = chunk.taskEvents;
   if (e.length === 0) return;
   // Rows are inserted, and so numbered by the identity, in the order of the arrays.
   await tx.query(
@@ -235,6 +251,41 @@ async function insertRuntimes(
       r.map((x) => iso(x.assignedAt)),
       r.map((x) => iso(x.startedAt)),
       r.map((x) => iso(x.timeoutAt)),
+    ],
+  );
+}
+
+/**
+ * Events go as one JSON document (as the engine writes them): their payloads and metadata are
+ * JSON already, and cost a third less to send this way than as escaped array literals.
+ */
+async function insertEvents(tx: Queryable, tenantId: string, chunk: HistoryChunk): Promise<void> {
+  if (chunk.events.length === 0) return;
+  await tx.query(
+    `INSERT INTO events
+       (id, tenant_id, key, payload, additional_metadata, scope, priority, event_timestamp,
+        created_at, triggering_webhook_name, cel_failures)
+     SELECT id, $1, key, payload, metadata, scope, priority, event_timestamp, created_at, webhook,
+            failures
+       FROM jsonb_to_recordset($2::jsonb) AS e(
+         id uuid, key text, payload jsonb, metadata jsonb, scope text, priority int,
+         event_timestamp timestamptz, created_at timestamptz, webhook text, failures jsonb)`,
+    [
+      tenantId,
+      JSON.stringify(
+        chunk.events.map((e) => ({
+          id: e.id,
+          key: e.key,
+          payload: e.payload,
+          metadata: e.additionalMetadata,
+          scope: e.scope,
+          priority: e.priority,
+          event_timestamp: iso(e.eventTimestamp),
+          created_at: iso(e.createdAt),
+          webhook: e.triggeringWebhookName,
+          failures: e.celFailures,
+        })),
+      ),
     ],
   );
 }

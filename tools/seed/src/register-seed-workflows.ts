@@ -12,7 +12,7 @@ import {
   type TaskDefinitionInput,
   type WorkflowDefinitionInput,
 } from '@trellis/engine';
-import type { SeedStep, SeedVersion, SeedWorkflow } from './history-generator';
+import type { RegisteredFilter, SeedStep, SeedVersion, SeedWorkflow } from './history-generator';
 import { WORKFLOW_CATALOG, type StepBehaviour, type WorkflowBehaviour } from './workflow-catalog';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +37,12 @@ function definition(workflow: WorkflowBehaviour, n: number): WorkflowDefinitionI
     version: `v${n}`,
     tasks: workflow.steps.map((step) => taskDefinition(workflow.name, step)),
     onFailureTask: workflow.onFailure && taskDefinition(workflow.name, workflow.onFailure),
+    eventTriggers: workflow.eventTriggers,
+    defaultFilters: workflow.filters?.map(({ scope, expression, payload }) => ({
+      scope,
+      expression,
+      payload,
+    })),
   };
 }
 
@@ -112,9 +118,36 @@ export async function registerSeedWorkflows(options: {
         onFailure: steps.filter((s) => s.isOnFailure).map(seedStep)[0],
       });
     }
-    workflows.push({ id: versions[0]!.workflowId, behaviour, versions: seedVersions });
+    const workflowId = versions[0]!.workflowId;
+    workflows.push({
+      id: workflowId,
+      behaviour,
+      versions: seedVersions,
+      filters: await registeredFilters(db, tenantId, workflowId, behaviour),
+    });
   }
   return workflows;
+}
+
+/**
+ * The ids the engine gave the workflow's declared filters, in the catalog's order (none when
+ * the tenant's versions were registered by a seed that declared no filters).
+ */
+async function registeredFilters(
+  db: Database,
+  tenantId: string,
+  workflowId: string,
+  behaviour: WorkflowBehaviour,
+): Promise<RegisteredFilter[]> {
+  if (!behaviour.filters?.length) return [];
+  const { rows } = await db.query<{ id: string; scope: string; expression: string }>(
+    'SELECT id, scope, expression FROM event_filters WHERE tenant_id = $1 AND workflow_id = $2',
+    [tenantId, workflowId],
+  );
+  return behaviour.filters.flatMap((filter) => {
+    const row = rows.find((r) => r.scope === filter.scope && r.expression === filter.expression);
+    return row ? [{ ...filter, id: row.id }] : [];
+  });
 }
 
 function missingBehaviour(workflow: string, step: string): never {

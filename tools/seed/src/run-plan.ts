@@ -33,7 +33,12 @@ export function planRuns(options: {
 }
 
 /** `count` instants in [from, to), sorted, denser on weekday afternoons (UTC). */
-function creationTimes(count: number, from: number, to: number, random: SeedRandom): Float64Array {
+export function creationTimes(
+  count: number,
+  from: number,
+  to: number,
+  random: SeedRandom,
+): Float64Array {
   const times = new Float64Array(count);
   const maxWeight = 1.5;
   for (let i = 0; i < count;) {

@@ -1,7 +1,7 @@
 /**
- * `npm run seed -- --tasks 1000000 [--tenant default] [--days 30] [--random-seed 1]`
+ * `npm run seed -- --tasks 1000000 [--events N] [--tenant default] [--days 30] [--random-seed 1]`
  *
- * Writes realistic run history into the database the server would use (DATABASE_URL, else the
+ * Writes realistic run history and events into the database the server would use (DATABASE_URL, else the
  * embedded database in TRELLIS_DATA_DIR), migrating it and creating the first admin and the
  * Default tenant first if this is a fresh database. Stop the server before seeding the embedded
  * database: only one process may open it.
@@ -24,8 +24,10 @@ import { formatCount, formatDuration, SeedProgress } from './seed-progress';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const usage = `Usage: npm run seed -- [--tasks N] [--tenant SLUG_OR_ID] [--days D] [--random-seed S]
+const usage = `Usage: npm run seed -- [--tasks N] [--events N] [--tenant SLUG_OR_ID] [--days D] [--random-seed S]
   --tasks        about how many tasks to write (default 100000)
+  --events       how many events to write, about 45% of them triggering runs (default: as many
+                 as --tasks; 0 for none)
   --tenant       the tenant's slug or id (default: default, the tenant of the first start)
   --days         how many days back the history reaches, ending now (default 30)
   --random-seed  the same seed draws the same history shape (default 1)`;
@@ -34,6 +36,7 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       tasks: { type: 'string', default: '100000' },
+      events: { type: 'string' },
       tenant: { type: 'string', default: 'default' },
       days: { type: 'string', default: '30' },
       'random-seed': { type: 'string', default: '1' },
@@ -45,13 +48,16 @@ function parseOptions() {
     process.exit(0);
   }
   const tasks = Number(values.tasks);
+  const events = values.events === undefined ? tasks : Number(values.events);
   const days = Number(values.days);
   const randomSeed = Number(values['random-seed']);
   if (!Number.isInteger(tasks) || tasks < 1)
     fail(`--tasks must be a positive whole number\n${usage}`);
+  if (!Number.isInteger(events) || events < 0)
+    fail(`--events must be a whole number, 0 or more\n${usage}`);
   if (!(days > 0)) fail(`--days must be a positive number\n${usage}`);
   if (!Number.isInteger(randomSeed)) fail(`--random-seed must be a whole number\n${usage}`);
-  return { tasks, days, randomSeed, tenant: values.tenant };
+  return { tasks, events, days, randomSeed, tenant: values.tenant };
 }
 
 function fail(message: string): never {
@@ -90,12 +96,13 @@ async function main(): Promise<void> {
     const where =
       db.kind === 'postgres' ? 'PostgreSQL' : `embedded (${join(config.dataDir, 'pgdata')})`;
     console.log(
-      `Seeding about ${formatCount(options.tasks)} tasks over ${options.days} days into tenant "${tenant.name}" (${tenant.id}), database: ${where}`,
+      `Seeding about ${formatCount(options.tasks)} tasks and ${formatCount(options.events)} events over ${options.days} days into tenant "${tenant.name}" (${tenant.id}), database: ${where}`,
     );
-    const progress = new SeedProgress(options.tasks);
+    const progress = new SeedProgress({ tasks: options.tasks, events: options.events });
     const result = await seedHistory(db, {
       tenantId: tenant.id,
       tasks: options.tasks,
+      events: options.events,
       spanMs: options.days * DAY_MS,
       randomSeed: options.randomSeed,
       onProgress: (written) => progress.update(written),
@@ -105,11 +112,23 @@ async function main(): Promise<void> {
     await vacuumSeededTables(db);
     const vacuumSeconds = (Date.now() - vacuumStarted) / 1000;
     const rows =
-      result.runs + result.tasks + result.events + result.logs + result.queued + result.running;
+      result.runs +
+      result.tasks +
+      result.taskEvents +
+      result.logs +
+      result.queued +
+      result.running +
+      result.events;
+    const share = (n: number) => `${Math.round((n / result.events) * 100)}%`;
     console.log(
       [
         `Wrote ${formatCount(result.tasks)} tasks in ${formatCount(result.runs)} runs of ${result.workflows} workflows (${result.versions} versions) on ${result.workers} workers,`,
-        `  ${formatCount(result.events)} task events and ${formatCount(result.logs)} log lines; ${result.queued} tasks left queued and ${result.running} running.`,
+        `  ${formatCount(result.taskEvents)} task events and ${formatCount(result.logs)} log lines; ${result.queued} tasks left queued and ${result.running} running.`,
+        ...(result.events > 0
+          ? [
+              `  ${formatCount(result.events)} events: ${formatCount(result.triggeringEvents)} (${share(result.triggeringEvents)}) triggered ${formatCount(result.eventRuns)} of the runs; ${formatCount(result.celFailures)} (${share(result.celFailures)}) with filter failures.`,
+            ]
+          : []),
         `  ${formatCount(rows)} rows in ${formatDuration(result.seconds)} (${result.seconds.toFixed(1)} s): ${formatCount(Math.round(rows / result.seconds))} rows/s, ${formatCount(Math.round(result.tasks / result.seconds))} tasks/s.`,
         `  VACUUM (ANALYZE) of the seeded tables: ${vacuumSeconds.toFixed(1)} s.`,
       ].join('\n'),

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOwner, startTestApp, type TestApp } from '@trellis/server/testing';
-import { seedHistory, type SeedResult } from './seed-history';
+import { describe, expect, it } from 'vitest';
+import { HOUR_MS, NOW, useSeededTenant } from './seeded-tenant';
 
-const HOUR_MS = 60 * 60 * 1000;
-// A fixed "now" keeps the drawn history identical from run to run (times of day shape it).
-const NOW = Date.parse('2026-10-15T14:30:00.000Z');
 const SPAN_MS = 3 * HOUR_MS;
-
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof registerOwner>>;
-let result: SeedResult;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await registerOwner(t.app);
-  result = await seedHistory(t.db, {
-    tenantId: owner.tenantId,
-    tasks: 1500,
-    spanMs: SPAN_MS,
-    now: NOW,
-    randomSeed: 7,
-    chunkTasks: 400,
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const seeded = useSeededTenant({
+  tasks: 1500,
+  spanMs: SPAN_MS,
+  now: NOW,
+  randomSeed: 7,
+  chunkTasks: 400,
 });
 
 interface TaskRow {
@@ -42,7 +25,7 @@ interface TaskRow {
 }
 
 async function tasks(): Promise<TaskRow[]> {
-  const { rows } = await t.db.query<TaskRow>(
+  const { rows } = await seeded.t.db.query<TaskRow>(
     `SELECT t.id, t.run_id AS "runId", t.status, t.retry_count AS "retryCount",
             t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
             e.event_type AS "lastEvent", e.retry_count AS "lastEventRetry",
@@ -53,7 +36,7 @@ async function tasks(): Promise<TaskRow[]> {
                            WHERE e.tenant_id = t.tenant_id AND e.task_id = t.id
                            ORDER BY e.id DESC LIMIT 1) e ON true
       WHERE t.tenant_id = $1`,
-    [owner.tenantId],
+    [seeded.owner.tenantId],
   );
   return rows;
 }
@@ -72,9 +55,9 @@ const LAST_EVENT: Record<string, string[]> = {
 describe('seedHistory', () => {
   it('writes about the asked number of tasks with a realistic mix of statuses', async () => {
     const rows = await tasks();
-    expect(rows.length).toBe(result.tasks);
-    expect(result.tasks).toBeGreaterThanOrEqual(1500);
-    expect(result.tasks).toBeLessThan(1600);
+    expect(rows.length).toBe(seeded.result.tasks);
+    expect(seeded.result.tasks).toBeGreaterThanOrEqual(1500);
+    expect(seeded.result.tasks).toBeLessThan(1600);
     const byStatus = new Map<string, number>();
     for (const row of rows) byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + 1);
     expect(byStatus.get('COMPLETED')! / rows.length).toBeGreaterThan(0.85);
@@ -83,11 +66,11 @@ describe('seedHistory', () => {
     // Work in flight at "now": the offline workflow's tasks wait, long reports still run.
     expect(byStatus.get('QUEUED')).toBeGreaterThan(0);
     expect(byStatus.get('RUNNING')).toBeGreaterThan(0);
-    const { rows: runs } = await t.db.query<{ count: number }>(
+    const { rows: runs } = await seeded.t.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM workflow_runs WHERE tenant_id = $1',
-      [owner.tenantId],
+      [seeded.owner.tenantId],
     );
-    expect(runs[0]!.count).toBe(result.runs);
+    expect(runs[0]!.count).toBe(seeded.result.runs);
   });
 
   it('gives every task the events of its transitions, ending in its status', async () => {
@@ -109,17 +92,17 @@ describe('seedHistory', () => {
         expect(row.finishedAt.getTime()).toBeLessThanOrEqual(NOW);
       }
     }
-    const { rows: unordered } = await t.db.query<{ count: number }>(
+    const { rows: unordered } = await seeded.t.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM (
          SELECT created_at < lag(created_at) OVER (PARTITION BY task_id ORDER BY id) AS backwards
            FROM task_events WHERE tenant_id = $1) e WHERE backwards`,
-      [owner.tenantId],
+      [seeded.owner.tenantId],
     );
     expect(unordered[0]!.count).toBe(0);
   });
 
   it('gives every run the status its tasks imply', async () => {
-    const { rows: runs } = await t.db.query<{
+    const { rows: runs } = await seeded.t.db.query<{
       id: string;
       status: string;
       startedAt: Date | null;
@@ -127,7 +110,7 @@ describe('seedHistory', () => {
     }>(
       `SELECT id, status, started_at AS "startedAt", finished_at AS "finishedAt"
          FROM workflow_runs WHERE tenant_id = $1`,
-      [owner.tenantId],
+      [seeded.owner.tenantId],
     );
     const byRun = new Map<string, TaskRow[]>();
     for (const task of await tasks()) {
@@ -152,7 +135,7 @@ describe('seedHistory', () => {
 
   it('is listed by the REST API like engine-written history', async () => {
     const since = new Date(NOW - SPAN_MS - HOUR_MS).toISOString();
-    const base = `/api/v1/stable/tenants/${owner.tenantId}/workflow-runs?since=${since}&only_tasks=false`;
+    const base = `/api/v1/stable/tenants/${seeded.owner.tenantId}/workflow-runs?since=${since}&only_tasks=false`;
     interface Summary {
       status: string;
       type: string;
@@ -160,21 +143,22 @@ describe('seedHistory', () => {
       additionalMetadata: Record<string, string>;
       children?: unknown[];
     }
-    const page = await owner.client.get<{ rows: Summary[]; pagination: { num_pages: number } }>(
-      `${base}&limit=50`,
-    );
+    const page = await seeded.owner.client.get<{
+      rows: Summary[];
+      pagination: { num_pages: number };
+    }>(`${base}&limit=50`);
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect(page.body.rows).toHaveLength(50);
-    expect(page.body.pagination.num_pages).toBe(Math.ceil(result.runs / 50));
+    expect(page.body.pagination.num_pages).toBe(Math.ceil(seeded.result.runs / 50));
 
-    const failed = await owner.client.get<{ rows: Summary[] }>(
+    const failed = await seeded.owner.client.get<{ rows: Summary[] }>(
       `${base}&statuses=FAILED&limit=1000`,
     );
     expect(failed.body.rows.length).toBeGreaterThan(0);
     expect(failed.body.rows.every((row) => row.status === 'FAILED')).toBe(true);
 
     const customer = page.body.rows[0]!.additionalMetadata.customer_id!;
-    const byCustomer = await owner.client.get<{ rows: Summary[] }>(
+    const byCustomer = await seeded.owner.client.get<{ rows: Summary[] }>(
       `${base}&additional_metadata=customer_id:${customer}&limit=1000`,
     );
     expect(byCustomer.body.rows.length).toBeGreaterThan(0);
@@ -182,10 +166,10 @@ describe('seedHistory', () => {
       byCustomer.body.rows.every((row) => row.additionalMetadata.customer_id === customer),
     ).toBe(true);
 
-    const dag = (await owner.client.get<{ rows: Summary[] }>(`${base}&limit=200`)).body.rows.find(
-      (row) => row.type === 'DAG',
-    )!;
-    const detail = await owner.client.get<{ tasks: unknown[]; taskEvents: unknown[] }>(
+    const dag = (
+      await seeded.owner.client.get<{ rows: Summary[] }>(`${base}&limit=200`)
+    ).body.rows.find((row) => row.type === 'DAG')!;
+    const detail = await seeded.owner.client.get<{ tasks: unknown[]; taskEvents: unknown[] }>(
       `/api/v1/stable/workflow-runs/${dag.workflowRunExternalId}`,
     );
     expect(detail.status).toBe(200);

@@ -9,6 +9,13 @@ export class SeedRandom {
     this.#state = seed >>> 0;
   }
 
+  /** A copy in the same state: it draws what this one would draw next. */
+  clone(): SeedRandom {
+    const copy = new SeedRandom(0);
+    copy.#state = this.#state;
+    return copy;
+  }
+
   /** A float in [0, 1). */
   next(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;

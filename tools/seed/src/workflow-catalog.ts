@@ -46,10 +46,25 @@ export interface WorkflowBehaviour {
   input: (random: SeedRandom) => Record<string, unknown>;
   /** The workers serving it have been offline for these last minutes: its tasks wait queued. */
   offlineForLastMinutes?: number;
+  /** Event keys that trigger it (the SDK's `onEvents`); see event-catalog.ts. */
+  eventTriggers?: string[];
+  /**
+   * Its declared filters (`defaultFilters`): with filters, an event runs it once per filter of
+   * the event's scope whose expression is true. `severity` says which events pass (for the
+   * seed: every expression here tests the payload's `severity`).
+   */
+  filters?: SeedFilter[];
 }
 
-const id = (random: SeedRandom, prefix: string) => `${prefix}_${random.hex(12)}`;
-const email = (random: SeedRandom) =>
+export interface SeedFilter {
+  scope: string;
+  expression: string;
+  payload: Record<string, unknown>;
+  severity: string;
+}
+
+export const id = (random: SeedRandom, prefix: string) => `${prefix}_${random.hex(12)}`;
+export const email = (random: SeedRandom) =>
   `${random.pick(['ana', 'li', 'sam', 'noah', 'mia', 'yuki', 'omar', 'eva'])}.${random.hex(4)}@${random.pick(['example.com', 'acme.io', 'globex.net'])}`;
 
 export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
@@ -65,6 +80,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       template: r.pick(['welcome', 'receipt', 'password-reset', 'digest', 'invoice']),
       locale: r.pick(['en', 'en', 'en', 'de', 'fr', 'ja']),
     }),
+    eventTriggers: ['order:shipped', 'password:reset-requested', 'invoice:paid'],
     steps: [
       {
         readableId: 'send-email',
@@ -96,6 +112,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       key: `images/${r.hex(8)}.${r.pick(['jpg', 'png', 'webp'])}`,
       sizes: [128, 512, 1024],
     }),
+    eventTriggers: ['image:uploaded'],
     steps: [
       {
         readableId: 'resize-image',
@@ -120,6 +137,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.006,
     badInputRate: 0.02,
     input: (r) => ({ contactId: id(r, 'ct'), fields: ['email', 'plan', 'seats'] }),
+    eventTriggers: ['user:signup', 'user:updated'],
     steps: [
       {
         readableId: 'sync-crm-contact',
@@ -151,6 +169,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       amountCents: r.int(500, 250_000),
       currency: r.pick(['usd', 'usd', 'eur', 'gbp']),
     }),
+    eventTriggers: ['invoice:created', 'subscription:renewed'],
     steps: [
       {
         readableId: 'charge-invoice',
@@ -180,6 +199,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       endpoint: `https://hooks.${r.pick(['acme.io', 'globex.net', 'initech.com'])}/trellis`,
       event: r.pick(['run.completed', 'invoice.paid', 'user.created']),
     }),
+    eventTriggers: ['invoice:paid', 'order:cancelled', 'user:deleted'],
     steps: [
       {
         readableId: 'send-webhook',
@@ -207,6 +227,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.006,
     badInputRate: 0.01,
     input: (r) => ({ documentId: id(r, 'doc'), chunk: r.int(0, 40), model: 'text-embed-3' }),
+    eventTriggers: ['document:uploaded', 'document:updated'],
     steps: [
       {
         readableId: 'compute-embeddings',
@@ -229,6 +250,21 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.003,
     badInputRate: 0.01,
     input: (r) => ({ channel: r.pick(['#alerts', '#billing', '#ops']), severity: 'warning' }),
+    eventTriggers: ['alert:triggered', 'inventory:low'],
+    filters: [
+      {
+        scope: 'ops',
+        expression: 'input.severity == "critical"',
+        payload: { channel: '#incidents', mention: '@oncall' },
+        severity: 'critical',
+      },
+      {
+        scope: 'ops',
+        expression: 'input.severity == "warning"',
+        payload: { channel: '#alerts' },
+        severity: 'warning',
+      },
+    ],
     steps: [
       {
         readableId: 'notify-slack',
@@ -252,6 +288,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     input: (r) => ({
       url: `https://www.${r.pick(['example.org', 'news.example', 'shop.example'])}/${r.hex(6)}`,
     }),
+    eventTriggers: ['page:crawl-requested'],
     steps: [
       {
         readableId: 'scrape-page',
@@ -327,6 +364,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       integrationId: id(r, 'int'),
       provider: r.pick(['github', 'google', 'slack']),
     }),
+    eventTriggers: ['integration:token-expiring'],
     steps: [
       {
         readableId: 'refresh-oauth-token',
@@ -352,6 +390,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       documentId: id(r, 'doc'),
       collection: r.pick(['kb', 'tickets', 'contracts']),
     }),
+    eventTriggers: ['document:uploaded'],
     steps: [
       {
         readableId: 'index-document',
@@ -397,6 +436,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
       totalCents: r.int(1_000, 90_000),
       express: r.chance(0.2),
     }),
+    eventTriggers: ['order:created'],
     steps: [
       {
         readableId: 'validate-order',
@@ -514,6 +554,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.012,
     badInputRate: 0.02,
     input: (r) => ({ userId: id(r, 'usr'), plan: r.pick(['free', 'free', 'team', 'business']) }),
+    eventTriggers: ['user:signup'],
     steps: [
       {
         readableId: 'create-workspace',
@@ -555,6 +596,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.06,
     badInputRate: 0.03,
     input: (r) => ({ videoId: id(r, 'vid'), durationSeconds: r.int(10, 1800) }),
+    eventTriggers: ['video:uploaded'],
     steps: [
       {
         readableId: 'probe',
@@ -609,6 +651,7 @@ export const WORKFLOW_CATALOG: WorkflowBehaviour[] = [
     cancelRate: 0.003,
     badInputRate: 0.01,
     input: (r) => ({ paymentId: id(r, 'pay'), amountCents: r.int(100, 500_000) }),
+    eventTriggers: ['order:created'],
     steps: [
       {
         readableId: 'score',
