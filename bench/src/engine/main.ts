@@ -2,8 +2,9 @@
  * The engine benchmark: `npm run bench:engine -w @trellis/bench [-- options]`.
  *
  * For each backend (PGlite in a temp data dir; PostgreSQL in a fresh database), it starts the
- * Trellis server, SDK worker process(es) and an SDK load generator process, runs three phases
- * (sequential latency, open loop, bulk burst), samples the CPU time of the server and of
+ * Trellis server, SDK worker process(es) and an SDK load generator process, runs the trigger
+ * scenario's three phases (sequential latency, open loop, bulk burst) and the events scenario's
+ * two (events pushed at a rate, a bulk push), samples the CPU time of the server and of
  * PostgreSQL and the database's statement and transaction counts around each phase, and on
  * PostgreSQL runs the same no-op burst through pg-boss for comparison. Results go to
  * bench/results/ as JSON and Markdown. See bench/README.md.
@@ -27,14 +28,18 @@ import {
 import { machineInfo, type MachineInfo } from '../lib/machine';
 import { cpuDelta, postgresCpu, loadAverage, machineCpuMs, processCpuMs } from '../lib/proc';
 import { nowMs } from '../lib/stats';
+import type { EventsConfig } from './event-load-generator';
 import {
   evaluateTargets,
   renderBackendMarkdown,
   renderSummaryMarkdown,
   type BackendResult,
+  type EventsResult,
   type PgBossResult,
   type PhaseCosts,
+  type PhaseResult,
 } from './report';
+import { awaitEventDrain, workerTotals, WorkerChannel, type DrainRequest } from './worker-stats';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const DEFAULT_RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
@@ -44,6 +49,7 @@ const DEFAULT_RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.
 const { values: opts } = parseArgs({
   options: {
     backends: { type: 'string', default: 'pglite,postgres' },
+    scenarios: { type: 'string', default: 'trigger,events' },
     'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
     'latency-samples': { type: 'string', default: '200' },
     'open-rate': { type: 'string', default: '300' },
@@ -51,6 +57,11 @@ const { values: opts } = parseArgs({
     'warmup-seconds': { type: 'string', default: '3' },
     burst: { type: 'string', default: '10000' },
     'burst-batch': { type: 'string', default: '500' },
+    'event-rate': { type: 'string', default: '300' },
+    'event-seconds': { type: 'string', default: '20' },
+    'event-bulk': { type: 'string', default: '10000' },
+    'event-bulk-batch': { type: 'string', default: '1000' },
+    'event-workflows': { type: 'string', default: '20' },
     workers: { type: 'string', default: '1' },
     slots: { type: 'string', default: '200' },
     'skip-pgboss': { type: 'boolean', default: false },
@@ -68,13 +79,17 @@ const { values: opts } = parseArgs({
 /** Where result files go; scratch runs point this outside the repo. */
 const resultsDir = opts['results-dir'];
 
+type Scenario = 'trigger' | 'events';
+
 export interface BenchConfig {
+  scenarios: Scenario[];
   latencySamples: number;
   openRate: number;
   openSeconds: number;
   warmupSeconds: number;
   burstSize: number;
   burstBatch: number;
+  events: EventsConfig;
   drainTimeoutMs: number;
   workers: number;
   slotsPerWorker: number;
@@ -88,13 +103,26 @@ export interface BenchConfig {
   };
 }
 
+const scenarios = opts.scenarios!.split(',').map((s) => s.trim()) as Scenario[];
+for (const s of scenarios) {
+  if (s !== 'trigger' && s !== 'events') throw new Error(`unknown scenario ${s}`);
+}
+
 const config: BenchConfig = {
+  scenarios,
   latencySamples: Number(opts['latency-samples']),
   openRate: Number(opts['open-rate']),
   openSeconds: Number(opts['open-seconds']),
   warmupSeconds: Number(opts['warmup-seconds']),
   burstSize: Number(opts.burst),
   burstBatch: Number(opts['burst-batch']),
+  events: {
+    rate: Number(opts['event-rate']),
+    seconds: Number(opts['event-seconds']),
+    bulk: Number(opts['event-bulk']),
+    bulkBatch: Number(opts['event-bulk-batch']),
+    workflows: Number(opts['event-workflows']),
+  },
   drainTimeoutMs: 120_000,
   workers: Number(opts.workers),
   slotsPerWorker: Number(opts.slots),
@@ -443,6 +471,7 @@ async function runTrellis(
         ...sdkEnv,
         WORKER_NAME: `bench-worker-${i + 1}`,
         WORKER_SLOTS: String(config.slotsPerWorker),
+        EVENT_WORKFLOWS: String(scenarios.includes('events') ? config.events.workflows : 0),
       },
       echo,
     });
@@ -450,6 +479,7 @@ async function runTrellis(
   }
   await Promise.all(workers.map((w) => w.waitForLine((l) => l === 'WORKER READY', 60_000)));
   log(`${workers.length} worker process(es) ready, ${config.slotsPerWorker} slots each`);
+  const channels = workers.map((w) => new WorkerChannel(w));
 
   const processes: Processes = { server, workers };
   const barriers = new Map<string, Barrier>();
@@ -467,6 +497,8 @@ async function runTrellis(
         burstSize: config.burstSize,
         burstBatch: config.burstBatch,
         drainTimeoutMs: config.drainTimeoutMs,
+        scenarios: config.scenarios,
+        events: config.events,
       }),
     ],
     { env: sdkEnv, echo: (l) => echo(l) && !l.startsWith('RESULT ') },
@@ -494,15 +526,21 @@ async function runTrellis(
         barriers.set(name, { name, arrival, go, counts });
         generator.send('GO');
       });
+    } else if (line.startsWith('DRAIN ')) {
+      const request = JSON.parse(line.slice(6)) as DrainRequest;
+      barrierChain = barrierChain.then(async () => {
+        const drained = await awaitEventDrain(channels, request, (text) => log(`  ${text}`));
+        generator.send(`DRAINED ${JSON.stringify(drained)}`);
+      });
     }
   });
   // Every phase of the generator has its own deadline; this only catches a hung process.
   const generatorBudgetMs =
     120_000 +
     Math.max(60_000, config.latencySamples * 500) +
-    (config.warmupSeconds + config.openSeconds) * 1000 +
-    3 * config.drainTimeoutMs +
-    5 * (barrierMs + 2000);
+    (2 * config.warmupSeconds + config.openSeconds + config.events.seconds) * 1000 +
+    6 * config.drainTimeoutMs +
+    8 * (barrierMs + 2000);
   const code = await withTimeout(generator.exited, generatorBudgetMs, 'load generator');
   await barrierChain;
   if (code !== 0 || failure) {
@@ -510,16 +548,7 @@ async function runTrellis(
   }
 
   // Correctness: executions seen by the workers.
-  let executed = 0;
-  let duplicates = 0;
-  for (const worker of workers) {
-    const from = worker.lines.length;
-    worker.send('STATS');
-    const line = await worker.waitForLine((l) => l.startsWith('STATS '), 10_000, from);
-    const stats = JSON.parse(line.slice(6)) as { executed: number; duplicates: number };
-    executed += stats.executed;
-    duplicates += stats.duplicates;
-  }
+  const executions = await workerTotals(channels);
 
   const b = (name: string) => {
     const barrier = barriers.get(name);
@@ -530,36 +559,41 @@ async function runTrellis(
     from.counts.pg && to.counts.pg
       ? walBytes(admin!, from.counts.pg.walLsn, to.counts.pg.walLsn)
       : undefined;
-  const completed = (phase: string) => Number(results.get(phase)?.['completed'] ?? 0);
-  const phases = {
-    latency: {
-      result: results.get('latency')!,
-      costs: phaseCosts(
-        b('start'),
-        b('latency-done'),
-        completed('latency'),
-        await wal(b('start'), b('latency-done')),
-      ),
-    },
-    open: {
-      result: results.get('open')!,
-      costs: phaseCosts(
-        b('warmup-done'),
-        b('open-done'),
-        completed('open'),
-        await wal(b('warmup-done'), b('open-done')),
-      ),
-    },
-    burst: {
-      result: results.get('burst')!,
-      costs: phaseCosts(
-        b('open-done'),
-        b('burst-done'),
-        completed('burst'),
-        await wal(b('open-done'), b('burst-done')),
-      ),
-    },
+  /** A phase's result and its costs over the window between two barriers. */
+  const phase = async (name: string, from: string, to: string): Promise<PhaseResult> => {
+    const result = results.get(name);
+    if (!result) throw new Error(`the generator sent no result for ${name}`);
+    const tasks = Number(result['completed'] ?? 0);
+    return { result, costs: phaseCosts(b(from), b(to), tasks, await wal(b(from), b(to))) };
   };
+  const sumOf = (names: string[], field: string) =>
+    names.reduce((sum, p) => sum + Number(results.get(p)?.[field] ?? 0), 0);
+  const phases = scenarios.includes('trigger')
+    ? {
+        latency: await phase('latency', 'start', 'latency-done'),
+        open: await phase('open', 'warmup-done', 'open-done'),
+        burst: await phase('burst', 'open-done', 'burst-done'),
+      }
+    : undefined;
+  let events: EventsResult | undefined;
+  if (scenarios.includes('events')) {
+    const eventPhases = ['events-warmup', 'events-open', 'events-bulk'];
+    const runs = eventPhases.map((p) => executions.events[p]);
+    events = {
+      workflows: config.events.workflows,
+      open: await phase('events-open', 'events-warmup-done', 'events-open-done'),
+      bulk: await phase('events-bulk', 'events-open-done', 'events-bulk-done'),
+      correctness: {
+        pushed: sumOf(eventPhases, 'triggered') - sumOf(eventPhases, 'errors'),
+        executedByWorkers: runs.reduce((sum, r) => sum + (r?.executed ?? 0), 0),
+        duplicateExecutions: runs.reduce((sum, r) => sum + (r?.duplicates ?? 0), 0),
+        misrouted: runs.reduce((sum, r) => sum + (r?.misrouted ?? 0), 0),
+        completedOnServer: eventPhases.every((p) => results.get(p)?.['completedOnServer'] != null)
+          ? sumOf(eventPhases, 'completedOnServer')
+          : null,
+      },
+    };
+  }
   const idle = b('start');
   const idleSeconds = (idle.go.at - idle.arrival.at) / 1000;
   const idleCpu = {
@@ -572,10 +606,7 @@ async function runTrellis(
         : null,
   };
   const statsFileSeen = readStatsFile(statsFile) !== undefined;
-  const triggered = ['latency', 'warmup', 'open', 'burst'].reduce(
-    (sum, p) => sum + Number(results.get(p)?.['triggered'] ?? 0),
-    0,
-  );
+  const triggered = sumOf(['latency', 'warmup', 'open', 'burst'], 'triggered');
 
   // Where PostgreSQL spent its reads over the whole run: sequential scans point at missing
   // indexes or unbounded queries.
@@ -630,10 +661,11 @@ async function runTrellis(
     tableScans,
     correctness: {
       triggered,
-      executedByWorkers: executed,
-      duplicateExecutions: duplicates,
+      executedByWorkers: executions.executed,
+      duplicateExecutions: executions.duplicates,
     },
     phases,
+    events,
   };
 }
 
@@ -773,7 +805,8 @@ async function main(): Promise<void> {
       log(`=== Trellis on ${backend} ===`);
       const trellis = await runTrellis(backend, admin);
       let comparison: PgBossResult | null = null;
-      if (backend === 'postgres' && !opts['skip-pgboss']) {
+      // pg-boss runs the trigger scenario's burst: nothing to compare without it.
+      if (backend === 'postgres' && !opts['skip-pgboss'] && scenarios.includes('trigger')) {
         log('=== pg-boss on the same PostgreSQL ===');
         comparison = await runPgBoss(admin!);
         log(`pg-boss: ${comparison.executed} jobs drained at ${comparison.completedPerSecond}/s`);

@@ -38,6 +38,30 @@ export interface PhaseResult {
   costs: PhaseCosts;
 }
 
+/** The trigger scenario: the no-op task triggered through the SDK. */
+export interface TriggerPhases {
+  latency: PhaseResult;
+  open: PhaseResult;
+  burst: PhaseResult;
+}
+
+/** The events scenario: events pushed through the SDK, each routed to one workflow by filters. */
+export interface EventsResult {
+  workflows: number;
+  open: PhaseResult;
+  bulk: PhaseResult;
+  /** Over the three events phases (warm-up included). */
+  correctness: {
+    pushed: number;
+    executedByWorkers: number;
+    duplicateExecutions: number;
+    /** Runs of a workflow other than the one the event's route names. */
+    misrouted: number;
+    /** COMPLETED runs the server counted (task metrics); null when it could not be asked. */
+    completedOnServer: number | null;
+  };
+}
+
 export interface PgBossResult {
   version: string;
   config: {
@@ -86,8 +110,12 @@ export interface BackendResult {
   loadAverageAtEnd: number[];
   /** pg_stat_user_tables of the bench database over the whole run (PostgreSQL only). */
   tableScans: Record<string, unknown>[] | null;
+  /** The trigger scenario's executions (the no-op task). */
   correctness: { triggered: number; executedByWorkers: number; duplicateExecutions: number };
-  phases: { latency: PhaseResult; open: PhaseResult; burst: PhaseResult };
+  /** The trigger scenario; absent when the run left it out (`--scenarios`). */
+  phases?: TriggerPhases;
+  /** The events scenario; absent when the run left it out (and in results recorded before it). */
+  events?: EventsResult;
   comparison: PgBossResult | null;
   targets: TargetCheck[];
 }
@@ -95,35 +123,48 @@ export interface BackendResult {
 const latencyOf = (phase: PhaseResult) => phase.result['triggerToStartMs'] as LatencySummary;
 const num = (value: unknown) => Number(value);
 
-/** The engine issue's targets, checked against this backend's figures. */
-export function evaluateTargets(r: BackendResult): TargetCheck[] {
+/** p99 start latency under 100 ms, with every run of the phase completed. */
+function p99Check(name: string, phase: PhaseResult): TargetCheck {
+  const p99 = latencyOf(phase).p99;
+  return {
+    name,
+    target: '< 100 ms',
+    measured: `${p99} ms`,
+    pass: p99 < 100 && num(phase.result['completed']) === num(phase.result['triggered']),
+  };
+}
+
+/** A bulk phase drained at 800 runs a second or more, every run completed. */
+function drainCheck(name: string, phase: PhaseResult, unit: string): TargetCheck {
+  const rate = num(phase.result['completedPerSecond']);
+  return {
+    name,
+    target: `≥ 800 ${unit}/s`,
+    measured: `${rate} ${unit}/s`,
+    pass: rate >= 800 && num(phase.result['completed']) === num(phase.result['size']),
+  };
+}
+
+function triggerTargets(r: BackendResult, phases: TriggerPhases): TargetCheck[] {
   const cpuLimit = r.backend === 'postgres' ? 0.5 : 1;
   const checks: TargetCheck[] = [];
   for (const name of ['open', 'burst'] as const) {
-    const value = r.phases[name].costs.perTask.serverPlusDbCpuMs;
+    const value = phases[name].costs.perTask.serverPlusDbCpuMs;
     checks.push({
-      name: `server + database CPU per task (${name === 'open' ? `open loop ${num(r.phases.open.result['offeredRate'])}/s` : 'burst'})`,
+      name: `server + database CPU per task (${name === 'open' ? `open loop ${num(phases.open.result['offeredRate'])}/s` : 'burst'})`,
       target: `≤ ${cpuLimit} ms`,
       measured: value === null ? 'n/a' : `${value} ms`,
       pass: value === null ? null : value <= cpuLimit,
     });
   }
-  const burst = r.phases.burst.result;
-  const drainRate = num(burst['completedPerSecond']);
-  checks.push({
-    name: `burst drain (${num(burst['size'])} bulk-triggered tasks)`,
-    target: '≥ 800 tasks/s',
-    measured: `${drainRate} tasks/s`,
-    pass: drainRate >= 800 && num(burst['completed']) === num(burst['size']),
-  });
-  const open = r.phases.open.result;
-  const p99 = latencyOf(r.phases.open).p99;
-  checks.push({
-    name: `p99 trigger→start at ${num(open['offeredRate'])} tasks/s`,
-    target: '< 100 ms',
-    measured: `${p99} ms`,
-    pass: p99 < 100 && num(open['completed']) === num(open['triggered']),
-  });
+  checks.push(
+    drainCheck(
+      `burst drain (${num(phases.burst.result['size'])} bulk-triggered tasks)`,
+      phases.burst,
+      'tasks',
+    ),
+    p99Check(`p99 trigger→start at ${num(phases.open.result['offeredRate'])} tasks/s`, phases.open),
+  );
   checks.push({
     name: 'every triggered task ran exactly once',
     target: 'executed = triggered, 0 duplicates',
@@ -133,6 +174,39 @@ export function evaluateTargets(r: BackendResult): TargetCheck[] {
       r.correctness.duplicateExecutions === 0,
   });
   return checks;
+}
+
+function eventTargets(events: EventsResult): TargetCheck[] {
+  const c = events.correctness;
+  return [
+    p99Check(
+      `p99 event push→start at ${num(events.open.result['offeredRate'])} events/s`,
+      events.open,
+    ),
+    drainCheck(
+      `bulk push drain (${num(events.bulk.result['size'])} events, ${num(events.bulk.result['batch'])} per call)`,
+      events.bulk,
+      'runs',
+    ),
+    {
+      name: 'every pushed event ran its one workflow exactly once',
+      target: 'executed = completed = pushed, 0 duplicates, 0 misrouted',
+      measured: `${c.executedByWorkers} executed, ${c.completedOnServer ?? 'n/a'} completed / ${c.pushed} pushed, ${c.duplicateExecutions} duplicates, ${c.misrouted} misrouted`,
+      pass:
+        c.executedByWorkers === c.pushed &&
+        c.completedOnServer === c.pushed &&
+        c.duplicateExecutions === 0 &&
+        c.misrouted === 0,
+    },
+  ];
+}
+
+/** The issues' targets (engine, events), checked against this backend's figures. */
+export function evaluateTargets(r: BackendResult): TargetCheck[] {
+  return [
+    ...(r.phases ? triggerTargets(r, r.phases) : []),
+    ...(r.events ? eventTargets(r.events) : []),
+  ];
 }
 
 const fmt = (value: number | null | undefined, digits = 3) =>
@@ -160,8 +234,227 @@ function latencyRow(label: string, s: LatencySummary | undefined): string {
   return `| ${label} | ${fmt(s.p50, 1)} | ${fmt(s.p95, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.max, 1)} | ${fmt(s.mean, 1)} | ${s.count} |`;
 }
 
+const LATENCY_HEADER = [
+  '| phase | p50 | p95 | p99 | max | mean | samples |',
+  '|---|---|---|---|---|---|---|',
+];
+
+/** A row of a throughput table; `extra` cells come after the standard ones. */
+function throughputRow(label: string, res: Record<string, unknown>, extra: string[] = []): string {
+  return `| ${[
+    label,
+    num(res['triggered']),
+    num(res['completed']),
+    num(res['errors']),
+    num(res['completedPerSecond']),
+    num(res['firstTriggerToLastCompletionSeconds']),
+    ...extra,
+  ].join(' | ')} |`;
+}
+
+/**
+ * The CPU and counter figures of phases side by side, each divided by what completed in its
+ * window (`header` names the unit of each column).
+ */
+function costTable(r: BackendResult, header: string, columns: [string, PhaseCosts][]): string[] {
+  const lines = [
+    `| ${header} | ${columns.map(([name]) => name).join(' | ')} |`,
+    `|---|${columns.map(() => '---|').join('')}`,
+  ];
+  const row = (label: string, pick: (c: PhaseCosts) => number | null | undefined, digits = 3) =>
+    lines.push(`| ${label} | ${columns.map(([, c]) => fmt(pick(c), digits)).join(' | ')} |`);
+  row('server CPU (ms)', (c) => c.perTask.serverCpuMs);
+  if (r.backend === 'postgres') row('PostgreSQL CPU (ms)', (c) => c.perTask.postgresCpuMs);
+  row('**server + database CPU (ms)**', (c) => c.perTask.serverPlusDbCpuMs);
+  row('statements (server adapter)', (c) => c.perTask.statements, 2);
+  row('transactions (server adapter)', (c) => c.perTask.transactions, 2);
+  if (r.backend === 'postgres') {
+    row('transactions (pg_stat_database)', (c) => c.perTask.pgTransactions, 2);
+    row('rows inserted+updated+deleted', (c) => c.perTask.pgRowsWritten, 1);
+    row('WAL bytes (whole cluster)', (c) => c.perTask.walBytes, 0);
+  }
+  row('SDK worker process CPU (ms, not engine)', (c) => c.perTask.sdkWorkerCpuMs);
+  row('SDK load generator CPU (ms, not engine)', (c) => c.perTask.sdkGeneratorCpuMs);
+  row('phase window (s)', (c) => c.windowSeconds);
+  row('other processes on the machine (cores busy)', (c) => c.otherProcessesCores, 2);
+  row('CPU taken by the hypervisor (steal, cores)', (c) => c.stealCores, 2);
+  row('server CPU utilisation (1 = one core)', (c) => c.serverCpuUtilisation, 2);
+  return lines;
+}
+
+function costIntro(r: BackendResult, unit: string): string {
+  return (
+    `CPU time (utime+stime from /proc) over each phase window, divided by the ${unit} completed in it. ` +
+    (r.backend === 'postgres'
+      ? "\"PostgreSQL\" sums the bench database's backends and the cluster's shared background processes (other databases' backends excluded)."
+      : 'PGlite runs inside the server process, so its CPU is in "server".')
+  );
+}
+
+/** Notes on phases whose drain timed out, and the errors seen in them. */
+function phaseNotes(phases: [string, PhaseResult][]): string[] {
+  const lines: string[] = [];
+  const undrained = phases.filter(([, p]) => p.result['drainedInTime'] === false);
+  if (undrained.length > 0) {
+    lines.push(
+      `**Not drained within the ${undrained.map(([name]) => name).join(' and ')} phase's drain timeout**: its window ended while the engine was still working, ` +
+        'so its per-task figures divide the work done so far by the tasks completed so far, and its latencies cover only the completed tasks.',
+      '',
+    );
+  }
+  const errors = phases.flatMap(
+    ([, p]) => (p.result['errorSamples'] as string[] | undefined) ?? [],
+  );
+  if (errors.length > 0) {
+    lines.push(`Errors seen: ${[...new Set(errors)].map((e) => `\`${e}\``).join('; ')}`, '');
+  }
+  return lines;
+}
+
+function triggerSections(r: BackendResult, phases: TriggerPhases): string[] {
+  const { latency, open, burst } = phases;
+  const lines: string[] = [];
+  lines.push('## Throughput');
+  lines.push('');
+  lines.push(
+    '| phase | triggered | completed | errors | completed/s | first trigger → last result (s) |',
+  );
+  lines.push('|---|---|---|---|---|---|');
+  lines.push(
+    throughputRow('sequential (one at a time)', latency.result),
+    throughputRow(
+      `open loop ${num(open.result['offeredRate'])}/s × ${num(open.result['seconds'])} s (actual trigger rate ${num(open.result['actualTriggerRate'])}/s)`,
+      open.result,
+    ),
+    throughputRow(
+      `burst ${num(burst.result['size'])} (bulk, batches of ${num(burst.result['batch'])}; triggers took ${num(burst.result['bulkTriggerSeconds'])} s)`,
+      burst.result,
+    ),
+  );
+  lines.push('');
+  lines.push('## Trigger → start latency (ms)');
+  lines.push('');
+  lines.push('Worker start time − trigger time stamped by the load generator (same host clock).');
+  lines.push('');
+  lines.push(...LATENCY_HEADER);
+  lines.push(latencyRow('sequential', latencyOf(latency)));
+  lines.push(latencyRow(`open loop ${num(open.result['offeredRate'])}/s`, latencyOf(open)));
+  lines.push(latencyRow('burst (queueing included)', latencyOf(burst)));
+  lines.push(
+    latencyRow('trigger ack, sequential', latency.result['triggerAckMs'] as LatencySummary),
+  );
+  lines.push(latencyRow('trigger ack, open loop', open.result['triggerAckMs'] as LatencySummary));
+  lines.push(
+    latencyRow(
+      'trigger → result seen by client, sequential',
+      latency.result['triggerToResultSeenMs'] as LatencySummary,
+    ),
+  );
+  lines.push('');
+  lines.push('## Cost per completed task');
+  lines.push('');
+  lines.push(costIntro(r, 'tasks'));
+  lines.push('');
+  lines.push(
+    ...costTable(r, 'per task', [
+      ['sequential', latency.costs],
+      ['open loop', open.costs],
+      ['burst', burst.costs],
+    ]),
+  );
+  lines.push('');
+  lines.push(
+    ...phaseNotes([
+      ['sequential', latency],
+      ['open loop', open],
+      ['burst', burst],
+    ]),
+  );
+  lines.push(
+    `Correctness: ${r.correctness.triggered} triggered (warm-up included), ${r.correctness.executedByWorkers} executed by the workers, ${r.correctness.duplicateExecutions} duplicate executions; not finished within the drain timeout: open loop ${num(open.result['unfinished'])}, burst ${num(burst.result['unfinished'])}.`,
+  );
+  lines.push('');
+  return lines;
+}
+
+function eventSections(r: BackendResult, events: EventsResult): string[] {
+  const { open, bulk, correctness: c } = events;
+  const lines: string[] = [];
+  lines.push('## Events: pushed through the SDK, routed by CEL filters');
+  lines.push('');
+  lines.push(
+    `${events.workflows} workflows (\`bench-event-0\` … \`bench-event-${events.workflows - 1}\`, no-op tasks) listen on \`bench:*\`, each with one filter of the scope \`bench\`, ` +
+      '`input.route == <i>`: every event (key `bench:event`, scope `bench`, payload `{ id, route, pushedAt, phase }`) is checked against all of their filters and triggers the one workflow its route names. ' +
+      'Runs/s: runs started ÷ (first push → the last run started on the worker); the server then counted them COMPLETED (task metrics).',
+  );
+  lines.push('');
+  lines.push(
+    '| phase | pushed | runs started | errors | runs/s | first push → last start (s) | completed (server) |',
+  );
+  lines.push('|---|---|---|---|---|---|---|');
+  const server = (res: Record<string, unknown>) => [String(res['completedOnServer'] ?? 'n/a')];
+  lines.push(
+    throughputRow(
+      `open loop ${num(open.result['offeredRate'])}/s × ${num(open.result['seconds'])} s (actual push rate ${num(open.result['actualTriggerRate'])}/s)`,
+      open.result,
+      server(open.result),
+    ),
+    throughputRow(
+      `bulk push ${num(bulk.result['size'])} (bulkPush, ${num(bulk.result['batch'])} per call; pushes took ${num(bulk.result['bulkTriggerSeconds'])} s)`,
+      bulk.result,
+      server(bulk.result),
+    ),
+  );
+  lines.push('');
+  lines.push('### Push → start latency (ms)');
+  lines.push('');
+  lines.push(
+    'Worker start time − the `pushedAt` the generator stamped in the payload just before the push call (in a bulk call all its events share one stamp, so it includes queueing behind the backlog). Ack: how long the push call took to return (the event and its run are durable then).',
+  );
+  lines.push('');
+  lines.push(...LATENCY_HEADER);
+  lines.push(latencyRow(`open loop ${num(open.result['offeredRate'])}/s`, latencyOf(open)));
+  lines.push(latencyRow('bulk push (queueing included)', latencyOf(bulk)));
+  lines.push(
+    latencyRow('push ack, open loop (one event)', open.result['triggerAckMs'] as LatencySummary),
+  );
+  lines.push(
+    latencyRow(
+      `push ack, bulk (one call of ${num(bulk.result['batch'])})`,
+      bulk.result['triggerAckMs'] as LatencySummary,
+    ),
+  );
+  lines.push('');
+  lines.push('### Cost per event, beside the plain trigger’s per task (same run)');
+  lines.push('');
+  lines.push(
+    `${costIntro(r, 'events (runs)')} Each event triggers one run, so per event is per run.`,
+  );
+  lines.push('');
+  const columns: [string, PhaseCosts][] = [
+    ['events open loop', open.costs],
+    ['events bulk push', bulk.costs],
+  ];
+  if (r.phases) {
+    columns.push(['trigger open loop (per task)', r.phases.open.costs]);
+    columns.push(['trigger burst (per task)', r.phases.burst.costs]);
+  }
+  lines.push(...costTable(r, 'per event', columns));
+  lines.push('');
+  lines.push(
+    ...phaseNotes([
+      ['events open loop', open],
+      ['events bulk push', bulk],
+    ]),
+  );
+  lines.push(
+    `Correctness: ${c.pushed} events pushed (warm-up included), ${c.executedByWorkers} runs executed by the workers, ${c.completedOnServer ?? 'n/a'} completed on the server, ${c.duplicateExecutions} duplicate executions, ${c.misrouted} runs of the wrong workflow; not started within the drain timeout: open loop ${num(open.result['unfinished'])}, bulk ${num(bulk.result['unfinished'])}.`,
+  );
+  lines.push('');
+  return lines;
+}
+
 export function renderBackendMarkdown(r: BackendResult): string {
-  const { latency, open, burst } = r.phases;
   const lines: string[] = [];
   lines.push(
     `# Engine benchmark: Trellis on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
@@ -182,97 +475,8 @@ export function renderBackendMarkdown(r: BackendResult): string {
   for (const t of r.targets)
     lines.push(`| ${t.name} | ${t.target} | ${t.measured} | ${mark(t.pass)} |`);
   lines.push('');
-  lines.push('## Throughput');
-  lines.push('');
-  lines.push(
-    '| phase | triggered | completed | errors | completed/s | first trigger → last result (s) |',
-  );
-  lines.push('|---|---|---|---|---|---|');
-  for (const [name, phase] of [
-    ['sequential (one at a time)', latency],
-    [
-      `open loop ${num(open.result['offeredRate'])}/s × ${num(open.result['seconds'])} s (actual trigger rate ${num(open.result['actualTriggerRate'])}/s)`,
-      open,
-    ],
-    [
-      `burst ${num(burst.result['size'])} (bulk, batches of ${num(burst.result['batch'])}; triggers took ${num(burst.result['bulkTriggerSeconds'])} s)`,
-      burst,
-    ],
-  ] as const) {
-    const res = phase.result;
-    lines.push(
-      `| ${name} | ${num(res['triggered'])} | ${num(res['completed'])} | ${num(res['errors'])} | ${num(res['completedPerSecond'])} | ${num(res['firstTriggerToLastCompletionSeconds'])} |`,
-    );
-  }
-  lines.push('');
-  lines.push('## Trigger → start latency (ms)');
-  lines.push('');
-  lines.push('Worker start time − trigger time stamped by the load generator (same host clock).');
-  lines.push('');
-  lines.push('| phase | p50 | p95 | p99 | max | mean | samples |');
-  lines.push('|---|---|---|---|---|---|---|');
-  lines.push(latencyRow('sequential', latencyOf(latency)));
-  lines.push(latencyRow(`open loop ${num(open.result['offeredRate'])}/s`, latencyOf(open)));
-  lines.push(latencyRow('burst (queueing included)', latencyOf(burst)));
-  lines.push(
-    latencyRow('trigger ack, sequential', latency.result['triggerAckMs'] as LatencySummary),
-  );
-  lines.push(latencyRow('trigger ack, open loop', open.result['triggerAckMs'] as LatencySummary));
-  lines.push(
-    latencyRow(
-      'trigger → result seen by client, sequential',
-      latency.result['triggerToResultSeenMs'] as LatencySummary,
-    ),
-  );
-  lines.push('');
-  lines.push('## Cost per completed task');
-  lines.push('');
-  lines.push(
-    'CPU time (utime+stime from /proc) over each phase window, divided by the tasks completed in it. ' +
-      (r.backend === 'postgres'
-        ? "\"PostgreSQL\" sums the bench database's backends and the cluster's shared background processes (other databases' backends excluded)."
-        : 'PGlite runs inside the server process, so its CPU is in "server".'),
-  );
-  lines.push('');
-  lines.push('| per task | sequential | open loop | burst |');
-  lines.push('|---|---|---|---|');
-  const row = (label: string, pick: (c: PhaseCosts) => number | null, digits = 3) =>
-    lines.push(
-      `| ${label} | ${fmt(pick(latency.costs), digits)} | ${fmt(pick(open.costs), digits)} | ${fmt(pick(burst.costs), digits)} |`,
-    );
-  row('server CPU (ms)', (c) => c.perTask.serverCpuMs);
-  if (r.backend === 'postgres') row('PostgreSQL CPU (ms)', (c) => c.perTask.postgresCpuMs);
-  row('**server + database CPU (ms)**', (c) => c.perTask.serverPlusDbCpuMs);
-  row('statements (server adapter)', (c) => c.perTask.statements, 2);
-  row('transactions (server adapter)', (c) => c.perTask.transactions, 2);
-  if (r.backend === 'postgres') {
-    row('transactions (pg_stat_database)', (c) => c.perTask.pgTransactions, 2);
-    row('rows inserted+updated+deleted', (c) => c.perTask.pgRowsWritten, 1);
-    row('WAL bytes (whole cluster)', (c) => c.perTask.walBytes, 0);
-  }
-  row('SDK worker process CPU (ms, not engine)', (c) => c.perTask.sdkWorkerCpuMs);
-  row('SDK load generator CPU (ms, not engine)', (c) => c.perTask.sdkGeneratorCpuMs);
-  lines.push(
-    `| phase window (s) | ${latency.costs.windowSeconds} | ${open.costs.windowSeconds} | ${burst.costs.windowSeconds} |`,
-  );
-  lines.push(
-    `| other processes on the machine (cores busy) | ${fmt(latency.costs.otherProcessesCores, 2)} | ${fmt(open.costs.otherProcessesCores, 2)} | ${fmt(burst.costs.otherProcessesCores, 2)} |`,
-    `| CPU taken by the hypervisor (steal, cores) | ${fmt(latency.costs.stealCores, 2)} | ${fmt(open.costs.stealCores, 2)} | ${fmt(burst.costs.stealCores, 2)} |`,
-  );
-  lines.push(
-    `| server CPU utilisation (1 = one core) | ${fmt(latency.costs.serverCpuUtilisation, 2)} | ${fmt(open.costs.serverCpuUtilisation, 2)} | ${fmt(burst.costs.serverCpuUtilisation, 2)} |`,
-  );
-  lines.push('');
-  const undrained = (['open', 'burst'] as const).filter(
-    (p) => r.phases[p].result['drainedInTime'] === false,
-  );
-  if (undrained.length > 0) {
-    lines.push(
-      `**Not drained within the ${undrained.map((p) => p).join(' and ')} phase's drain timeout**: its window ended while the engine was still working, ` +
-        'so its per-task figures divide the work done so far by the tasks completed so far, and its latencies cover only the completed tasks.',
-    );
-    lines.push('');
-  }
+  if (r.phases) lines.push(...triggerSections(r, r.phases));
+  if (r.events) lines.push(...eventSections(r, r.events));
   if (!r.statsFileAvailable) {
     lines.push(
       'Statement counts: n/a — the server wrote no `TRELLIS_STATS_FILE` (hook not present in this build).',
@@ -286,17 +490,6 @@ export function renderBackendMarkdown(r: BackendResult): string {
         : '') +
       '.',
   );
-  lines.push('');
-  lines.push(
-    `Correctness: ${r.correctness.triggered} triggered (warm-up included), ${r.correctness.executedByWorkers} executed by the workers, ${r.correctness.duplicateExecutions} duplicate executions; not finished within the drain timeout: open loop ${num(open.result['unfinished'])}, burst ${num(burst.result['unfinished'])}.`,
-  );
-  const errors = [latency, open, burst].flatMap(
-    (p) => (p.result['errorSamples'] as string[] | undefined) ?? [],
-  );
-  if (errors.length > 0) {
-    lines.push('');
-    lines.push(`Errors seen: ${[...new Set(errors)].map((e) => `\`${e}\``).join('; ')}`);
-  }
   if (r.tableScans && r.tableScans.length > 0) {
     lines.push('');
     lines.push(
@@ -309,9 +502,9 @@ export function renderBackendMarkdown(r: BackendResult): string {
     for (const row of r.tableScans)
       lines.push(`| ${keys.map((k) => String(row[k] ?? '')).join(' | ')} |`);
   }
-  if (r.comparison) {
+  if (r.comparison && r.phases) {
     lines.push('');
-    lines.push(...renderComparison(r));
+    lines.push(...renderComparison(r, r.phases));
   }
   lines.push('');
   lines.push('## Configuration');
@@ -323,9 +516,9 @@ export function renderBackendMarkdown(r: BackendResult): string {
   return lines.join('\n');
 }
 
-function renderComparison(r: BackendResult): string[] {
+function renderComparison(r: BackendResult, phases: TriggerPhases): string[] {
   const c = r.comparison!;
-  const t = r.phases.burst;
+  const t = phases.burst;
   const ratio = (a: number | null, b: number | null) =>
     a === null || b === null || b === 0 ? 'n/a' : `${fmt(a / b, 2)}×`;
   const trellisRate = num(t.result['completedPerSecond']);
@@ -376,41 +569,72 @@ export function renderSummaryMarkdown(results: BackendResult[], seconds: number)
   lines.push('|---|' + results.map(() => '---|').join(''));
   const row = (label: string, pick: (r: BackendResult) => string) =>
     lines.push(`| ${label} | ${results.map(pick).join(' | ')} |`);
-  row(
-    'sequential trigger→start p50 / p99 (ms)',
-    (r) =>
-      `${fmt(latencyOf(r.phases.latency).p50, 1)} / ${fmt(latencyOf(r.phases.latency).p99, 1)}`,
-  );
-  row(
-    'open loop: offered / completed per s',
-    (r) =>
-      `${num(r.phases.open.result['offeredRate'])} / ${num(r.phases.open.result['completedPerSecond'])}`,
-  );
-  row('open loop trigger→start p50 / p95 / p99 (ms)', (r) => {
-    const s = latencyOf(r.phases.open);
+  /** `a / b` of a figure of two phases, n/a when the run left them out. */
+  const pair = (
+    phases: [PhaseResult, PhaseResult] | undefined,
+    pick: (p: PhaseResult) => number | null | undefined,
+    digits = 3,
+  ) => (phases ? phases.map((p) => fmt(pick(p), digits)).join(' / ') : 'n/a');
+  const percentiles = (phase: PhaseResult | undefined) => {
+    if (!phase) return 'n/a';
+    const s = latencyOf(phase);
     return `${fmt(s.p50, 1)} / ${fmt(s.p95, 1)} / ${fmt(s.p99, 1)}`;
-  });
-  row('burst drain (tasks/s)', (r) => String(num(r.phases.burst.result['completedPerSecond'])));
-  row(
-    'server + DB CPU per task, open loop / burst (ms)',
-    (r) =>
-      `${fmt(r.phases.open.costs.perTask.serverPlusDbCpuMs)} / ${fmt(r.phases.burst.costs.perTask.serverPlusDbCpuMs)}`,
-  );
-  row(
-    'statements per task, open loop / burst',
-    (r) =>
-      `${fmt(r.phases.open.costs.perTask.statements, 2)} / ${fmt(r.phases.burst.costs.perTask.statements, 2)}`,
-  );
-  row(
-    'transactions per task (adapter), open loop / burst',
-    (r) =>
-      `${fmt(r.phases.open.costs.perTask.transactions, 2)} / ${fmt(r.phases.burst.costs.perTask.transactions, 2)}`,
-  );
-  row('transactions per task (pg_stat_database), open loop / burst', (r) =>
-    r.backend === 'postgres'
-      ? `${fmt(r.phases.open.costs.perTask.pgTransactions, 2)} / ${fmt(r.phases.burst.costs.perTask.pgTransactions, 2)}`
-      : '—',
-  );
+  };
+  const rate = (phase: PhaseResult | undefined) =>
+    phase
+      ? `${num(phase.result['offeredRate'])} / ${num(phase.result['completedPerSecond'])}`
+      : 'n/a';
+  const drainRate = (phase: PhaseResult | undefined) =>
+    phase ? String(num(phase.result['completedPerSecond'])) : 'n/a';
+  const trigger = (r: BackendResult) =>
+    r.phases && ([r.phases.open, r.phases.burst] as [PhaseResult, PhaseResult]);
+  const events = (r: BackendResult) =>
+    r.events && ([r.events.open, r.events.bulk] as [PhaseResult, PhaseResult]);
+  const server = (p: PhaseResult) => p.costs.perTask.serverCpuMs;
+  const postgres = (p: PhaseResult) => p.costs.perTask.postgresCpuMs;
+  const serverPlusDb = (p: PhaseResult) => p.costs.perTask.serverPlusDbCpuMs;
+  const statements = (p: PhaseResult) => p.costs.perTask.statements;
+  const others = (p: PhaseResult) => p.costs.otherProcessesCores;
+
+  if (results.some((r) => r.phases)) {
+    row('sequential trigger→start p50 / p99 (ms)', (r) =>
+      r.phases
+        ? `${fmt(latencyOf(r.phases.latency).p50, 1)} / ${fmt(latencyOf(r.phases.latency).p99, 1)}`
+        : 'n/a',
+    );
+    row('open loop: offered / completed per s', (r) => rate(r.phases?.open));
+    row('open loop trigger→start p50 / p95 / p99 (ms)', (r) => percentiles(r.phases?.open));
+    row('burst drain (tasks/s)', (r) => drainRate(r.phases?.burst));
+    row('server + DB CPU per task, open loop / burst (ms)', (r) => pair(trigger(r), serverPlusDb));
+    row('statements per task, open loop / burst', (r) => pair(trigger(r), statements, 2));
+    row('transactions per task (adapter), open loop / burst', (r) =>
+      pair(trigger(r), (p) => p.costs.perTask.transactions, 2),
+    );
+    row('transactions per task (pg_stat_database), open loop / burst', (r) =>
+      r.backend === 'postgres' ? pair(trigger(r), (p) => p.costs.perTask.pgTransactions, 2) : '—',
+    );
+    row('other processes (cores busy), open loop / burst', (r) => pair(trigger(r), others, 2));
+  }
+  if (results.some((r) => r.events)) {
+    row('events open loop: offered / runs per s', (r) => rate(r.events?.open));
+    row('events push→start p50 / p95 / p99 (ms)', (r) => percentiles(r.events?.open));
+    row('events bulk push drain (runs/s)', (r) => drainRate(r.events?.bulk));
+    row('server + DB CPU per event, events open loop / bulk (ms)', (r) =>
+      pair(events(r), serverPlusDb),
+    );
+    row('server CPU per event, events open / bulk · per task, trigger open / burst (ms)', (r) =>
+      [pair(events(r), server), pair(trigger(r), server)].join(' · '),
+    );
+    row(
+      'PostgreSQL CPU per event, events open / bulk · per task, trigger open / burst (ms)',
+      (r) =>
+        r.backend === 'postgres'
+          ? [pair(events(r), postgres), pair(trigger(r), postgres)].join(' · ')
+          : '— (in the server)',
+    );
+    row('statements per event, events open loop / bulk', (r) => pair(events(r), statements, 2));
+    row('other processes (cores busy), events open loop / bulk', (r) => pair(events(r), others, 2));
+  }
   lines.push('');
   lines.push('## Targets');
   lines.push('');
@@ -420,10 +644,10 @@ export function renderSummaryMarkdown(results: BackendResult[], seconds: number)
     for (const t of r.targets)
       lines.push(`| ${r.backend} | ${t.name} | ${t.target} | ${t.measured} | ${mark(t.pass)} |`);
   }
-  const pg = results.find((r) => r.comparison);
-  if (pg) {
+  const pg = results.find((r) => r.comparison && r.phases);
+  if (pg?.phases) {
     lines.push('');
-    lines.push(...renderComparison(pg));
+    lines.push(...renderComparison(pg, pg.phases));
   }
   lines.push('');
   return lines.join('\n');
