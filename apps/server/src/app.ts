@@ -53,7 +53,7 @@ export async function buildApp(
     trustProxy: config.http.trustProxy,
     // Path segments are ids (36 characters) or webhook names (up to 128); the default of 100
     // would answer 414 for the longer names a webhook may have.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     // In-flight requests finish on close; idle keep-alive sockets are dropped at once.
     forceCloseConnections: 'idle',
   });
