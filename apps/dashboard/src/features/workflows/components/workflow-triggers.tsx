@@ -2,7 +2,7 @@ import { CalendarClock, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { eventsHref } from '@/config/screen-links';
-import { describeCron } from '@/lib/cron';
+import { describeCron } from '@trellis/cron';
 import type { WorkflowVersion } from '@/types/api';
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CRON_MESSAGES, describeCron, splitCronTimezone, validateCron } from './cron';
+import { describeCron } from './cron-description';
+import { validateCron } from './cron-schedule';
+import { splitCronTimezone } from './cron-string';
+import { CRON_MESSAGES } from './cron-validation';
 
 const invalid = (message: string) => ({ valid: false, message });
 
@@ -8,6 +11,13 @@ describe('splitCronTimezone', () => {
     expect(splitCronTimezone('*/5 * * * *')).toEqual({
       timezone: 'UTC',
       expression: '*/5 * * * *',
+    });
+  });
+
+  it('reads a TZ prefix as the reference does', () => {
+    expect(splitCronTimezone('TZ=Asia/Tokyo 0 9 * * *')).toEqual({
+      timezone: 'Asia/Tokyo',
+      expression: '0 9 * * *',
     });
   });
 
@@ -42,6 +52,12 @@ describe('validateCron: part counts', () => {
     expect(validateCron('* * * * * * * *')).toEqual(invalid('Expression has 8 parts; too many!'));
   });
 
+  it('refuses a zone the time zone database does not know', () => {
+    expect(validateCron('CRON_TZ=Mars/Olympus 0 9 * * *')).toEqual(
+      invalid('Unknown time zone "Mars/Olympus".'),
+    );
+  });
+
   it('counts parts after the timezone prefix', () => {
     expect(validateCron('CRON_TZ=Europe/Paris 0 9 * * *')).toEqual({ valid: true });
     expect(validateCron('CRON_TZ=Europe/Paris 0 9 *')).toEqual(
@@ -59,10 +75,8 @@ describe('validateCron: values', () => {
     '0 0 L * *',
     '0 0 15W * *',
     '0 0 LW * *',
-    '0 0 L-3 * *',
     '0 0 * * 5L',
     '0 0 * * 1#2',
-    '0 0 * * L',
     '59 59 23 31 12 6',
   ])('accepts %s', (expression) => {
     expect(validateCron(expression)).toEqual({ valid: true });
@@ -88,6 +102,9 @@ describe('validateCron: values', () => {
     ['reversed range', '0 5-1 * * *'],
     ['zero step', '*/0 * * * *'],
     ['empty list item', '1,,2 * * * *'],
+    // Within the allowed characters, but no schedule can be made of them.
+    ['an offset from the last day', '0 0 L-3 * *'],
+    ['L alone in day of week', '0 0 * * L'],
   ])('rejects %s', (_label, expression) => {
     expect(validateCron(expression)).toEqual(invalid('Expression contains invalid values'));
   });
@@ -107,6 +124,10 @@ describe('validateCron: special expressions', () => {
     ]) {
       expect(validateCron(special)).toEqual({ valid: true });
     }
+  });
+
+  it('refuses an @every shorter than a second', () => {
+    expect(validateCron('@every 10ms')).toEqual(invalid('Expression contains invalid values'));
   });
 
   it('rejects unknown ones', () => {

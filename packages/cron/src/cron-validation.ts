@@ -1,12 +1,11 @@
 /**
- * Cron expressions as the server accepts them: 5 fields (minute hour day-of-month month
- * day-of-week), 6 with leading seconds, 7 with a trailing year; an optional timezone prefix
- * `CRON_TZ=Area/City ` (UTC when absent). Validation follows spec section 5 and returns its
- * exact messages; descriptions come from cronstrue.
+ * Cron validation as spec section 5 states it, with its exact messages: 5 to 7 parts (5:
+ * minute hour day-of-month month day-of-week; 6: leading seconds; 7: trailing year), the
+ * ranges per field, digits and `, - * /` plus `L`/`W` in day of month and `L`/`#` in day of
+ * week, `W` only with a single day, and the shorthands the reference's parser understands.
+ * The server refuses what this refuses and the dashboard says it as the user types.
  */
-import cronstrue from 'cronstrue';
-
-export const DEFAULT_CRON_TIMEZONE = 'UTC';
+import { isKnownTimezone, splitCronTimezone } from './cron-string';
 
 export const CRON_MESSAGES = {
   tooFewParts: (count: number) =>
@@ -16,10 +15,12 @@ export const CRON_MESSAGES = {
   unknownSpecial: 'Unknown special expression.',
   descriptionFailed:
     'An error occurred when generating the expression description. Check the cron expression syntax.',
+  /** Trellis: the spec has no message for a prefix naming a zone that does not exist. */
+  unknownTimezone: (timezone: string) => `Unknown time zone "${timezone}".`,
 } as const;
 
-/** Shorthands the server's cron parser understands. `@every <duration>` is checked separately. */
-const SPECIAL_EXPRESSIONS: Record<string, string> = {
+/** Shorthands and the expressions they stand for. `@every <duration>` is read separately. */
+export const SPECIAL_EXPRESSIONS: Readonly<Record<string, string>> = {
   '@yearly': '0 0 1 1 *',
   '@annually': '0 0 1 1 *',
   '@monthly': '0 0 1 * *',
@@ -29,22 +30,8 @@ const SPECIAL_EXPRESSIONS: Record<string, string> = {
   '@hourly': '0 * * * *',
 };
 
-const EVERY_PATTERN = /^@every\s+((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+$/;
-const TIMEZONE_PREFIX = /^(?:CRON_TZ|TZ)=(\S+)\s+/;
-
-export interface ParsedCron {
-  /** The IANA timezone of the prefix, or UTC. */
-  timezone: string;
-  /** The expression without its timezone prefix, trimmed. */
-  expression: string;
-}
-
-export function splitCronTimezone(input: string): ParsedCron {
-  const text = input.trim();
-  const match = TIMEZONE_PREFIX.exec(text);
-  if (!match) return { timezone: DEFAULT_CRON_TIMEZONE, expression: text };
-  return { timezone: match[1] ?? DEFAULT_CRON_TIMEZONE, expression: text.slice(match[0].length) };
-}
+/** `@every 1h30m`: Go duration units, as the reference's parser reads them. */
+export const EVERY_PATTERN = /^@every\s+((?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+)$/;
 
 export type CronValidation = { valid: true } | { valid: false; message: string };
 
@@ -66,9 +53,15 @@ const FIELD_LAYOUTS: Record<5 | 6 | 7, FieldKind[]> = {
   7: ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek', 'year'],
 };
 
-/** Checks a cron string (with or without timezone prefix) and names the first problem. */
-export function validateCron(input: string): CronValidation {
-  const { expression } = splitCronTimezone(input);
+/**
+ * Checks the syntax of a cron string (with or without timezone prefix) and names the first
+ * problem. Whether a valid expression can also be scheduled is `cronError` (cron-schedule.ts).
+ */
+export function validateCronSyntax(input: string): CronValidation {
+  const { timezone, expression } = splitCronTimezone(input);
+  if (!isKnownTimezone(timezone)) {
+    return { valid: false, message: CRON_MESSAGES.unknownTimezone(timezone) };
+  }
 
   if (expression.startsWith('@')) {
     if (expression in SPECIAL_EXPRESSIONS || EVERY_PATTERN.test(expression)) return { valid: true };
@@ -103,16 +96,13 @@ function isValidItem(item: string, kind: FieldKind): boolean {
     /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max;
 
   if (kind === 'dayOfMonth') {
-    // L = last day; L-n = n days before it; nW / LW = nearest weekday.
+    // L = last day of the month; nW / LW = the weekday nearest to it.
     if (item === 'L' || item === 'LW') return true;
-    const offset = /^L-(\d{1,2})$/.exec(item);
-    if (offset) return Number(offset[1]) <= 30;
     const weekday = /^(\d{1,2})W$/.exec(item);
     if (weekday) return inRange(weekday[1] ?? '');
   }
   if (kind === 'dayOfWeek') {
-    // L alone = last day of the week; nL = last <weekday> of the month; n#k = k-th <weekday>.
-    if (item === 'L') return true;
+    // nL = the last <weekday> of the month; n#k = its k-th.
     const last = /^(\d)L$/.exec(item);
     if (last) return inRange(last[1] ?? '');
     const nth = /^(\d)#(\d)$/.exec(item);
@@ -130,36 +120,4 @@ function isValidItem(item: string, kind: FieldKind): boolean {
   if (bounds.length !== 2) return false;
   const [from = '', to = ''] = bounds;
   return inRange(from) && inRange(to) && Number(from) <= Number(to);
-}
-
-export interface CronDescription {
-  /** True when `text` describes the schedule; false when it is the failure message. */
-  ok: boolean;
-  text: string;
-  timezone: string;
-}
-
-/**
- * A human description of a cron string, e.g. "At 09:00, Monday through Friday".
- * Invalid expressions give the spec's description-failure message.
- */
-export function describeCron(input: string): CronDescription {
-  const { timezone, expression } = splitCronTimezone(input);
-  const failed = { ok: false, text: CRON_MESSAGES.descriptionFailed, timezone };
-  if (!validateCron(expression).valid) return failed;
-
-  const every = /^@every\s+(.+)$/.exec(expression);
-  if (every) return { ok: true, text: `Every ${every[1]}`, timezone };
-  const source = SPECIAL_EXPRESSIONS[expression] ?? expression;
-  try {
-    const text = cronstrue.toString(source, {
-      throwExceptionOnParseError: true,
-      use24HourTimeFormat: true,
-      dayOfWeekStartIndexZero: true,
-      verbose: false,
-    });
-    return { ok: true, text, timezone };
-  } catch {
-    return failed;
-  }
 }
