@@ -13,3 +13,4 @@ export * from './users';
 export * from './workers';
 export * from './workflows';
 export * from './events';
+export * from './schedules';

@@ -38,3 +38,13 @@ export function splitKeyValues(entries: readonly string[]): { key: string; value
 }
 
 export const keyValueFilters = queryArray(z.string()).transform(splitKeyValues);
+
+/**
+ * `key:value` metadata filters of the older lists (crons, scheduled runs): anything but exactly
+ * one `:` between non-empty parts is refused with the reference's message.
+ */
+export const metadataFilterQuery = queryArray(
+  z.string().regex(/^[^:]+:[^:]+$/, {
+    message: 'Additional metadata filters must be in the format key:value.',
+  }),
+).transform(splitKeyValues);

@@ -113,6 +113,24 @@ export const v1TaskEventListSchema = z
   .object({ pagination: z.object({}).optional(), rows: z.array(v1TaskEventSchema) })
   .meta({ id: 'V1TaskEventList' });
 
+/**
+ * Trellis: what started a run that no caller triggered directly: a cron's fire (its due time)
+ * or a scheduled run (its trigger time). `late` marks a fire made after its time had passed,
+ * such as one missed while the server was down.
+ */
+export const v1WorkflowRunTriggerSchema = z
+  .object({
+    kind: z.enum(['CRON', 'SCHEDULE']),
+    cronId: z.string().optional(),
+    cronName: z.string().optional(),
+    cronExpression: z.string().optional(),
+    scheduledRunId: z.string().optional(),
+    dueAt: dateTime,
+    late: z.boolean(),
+  })
+  .meta({ id: 'V1WorkflowRunTrigger' });
+export type V1WorkflowRunTrigger = z.infer<typeof v1WorkflowRunTriggerSchema>;
+
 export const v1WorkflowRunSchema = z
   .object({
     metadata: apiResourceMetaSchema,
@@ -130,6 +148,7 @@ export const v1WorkflowRunSchema = z
     finishedAt: dateTime.optional(),
     duration: z.number().int().optional(),
     parentTaskExternalId: z.string().optional(),
+    trigger: v1WorkflowRunTriggerSchema.optional(),
   })
   .meta({ id: 'V1WorkflowRun' });
 

@@ -1,9 +1,11 @@
 import type { EndpointDefinition } from '../endpoint';
 import * as apiTokens from './api-tokens.endpoints';
+import * as crons from './crons.endpoints';
 import * as events from './events.endpoints';
 import * as filters from './filters.endpoints';
 import * as meta from './meta.endpoints';
 import * as runs from './runs.endpoints';
+import * as scheduled from './scheduled.endpoints';
 import * as tenants from './tenants.endpoints';
 import * as users from './users.endpoints';
 import * as webhooks from './webhooks.endpoints';
@@ -11,6 +13,8 @@ import * as workers from './workers.endpoints';
 import * as workflows from './workflows.endpoints';
 
 export * from './api-tokens.endpoints';
+export * from './crons.endpoints';
+export * from './scheduled.endpoints';
 export * from './events.endpoints';
 export * from './filters.endpoints';
 export * from './webhooks.endpoints';
@@ -29,6 +33,8 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(tenants),
   ...Object.values(apiTokens),
   ...Object.values(workflows),
+  ...Object.values(crons),
+  ...Object.values(scheduled),
   ...Object.values(workers),
   ...Object.values(runs),
   ...Object.values(events),
