@@ -547,7 +547,11 @@ describe('engine', () => {
             );
           };
         }
-        return Reflect.get(target, key, receiver) as unknown;
+        // Other methods (listen) run on the database itself: its private fields need it.
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === 'function'
+          ? (value as (...a: unknown[]) => unknown).bind(target)
+          : value;
       },
     });
     const idle = newEngine({ db: counting });

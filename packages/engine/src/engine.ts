@@ -27,11 +27,14 @@ import {
   updateWorkflowPaused,
   upsertWorkflow,
 } from './queries/workflow.queries';
+import { deleteWorkflowTimedTriggers, syncDeclaredCrons } from './queries/cron-trigger.queries';
 import { RunSubscriptions } from './run-subscriptions';
 import { RunningAttempts, type RunningAttempt } from './running-attempts';
 import { Scheduler } from './scheduler';
 import { createSystems, type Systems } from './systems';
 import { TaskIdPool } from './task-ids';
+import { Ticker } from './ticker';
+import { TimedTriggers } from './timed-triggers';
 import { runTick } from './tick/tick';
 import { TickLoop } from './tick/tick-loop';
 import {
@@ -74,6 +77,9 @@ export class Engine {
   private readonly subscriptions: RunSubscriptions;
   private readonly deadlines: Deadlines;
   private readonly loop: TickLoop;
+  private readonly ticker: Ticker;
+  /** Crons and scheduled runs: create, change, delete, run now (timed-triggers.ts). */
+  readonly timedTriggers: TimedTriggers;
   private closed = false;
 
   constructor(options: EngineOptions) {
@@ -118,6 +124,22 @@ export class Engine {
       isClosed,
       wake,
     });
+    this.ticker = new Ticker({
+      db: this.db,
+      clock: this.clock,
+      fire: (fires) => this.systems.timedFire.fire(fires),
+      onError,
+    });
+    this.timedTriggers = new TimedTriggers({
+      db: this.db,
+      clock: this.clock,
+      versions: this.versions,
+      ticker: this.ticker,
+      trigger: this.systems.trigger,
+      timedFire: this.systems.timedFire,
+      maxPayloadBytes: this.settings.maxPayloadBytes,
+      assertOpen: () => this.assertOpen(),
+    });
     const systems = Object.values(this.systems);
     const taskIds = new TaskIdPool();
     this.loop = new TickLoop(this.clock, this.settings, () =>
@@ -144,7 +166,8 @@ export class Engine {
 
   /**
    * Recovers the queue, the running set and the workers from the tables. Workers that were
-   * active may reconnect with their ids; until they do, their heartbeat clock starts now.
+   * active may reconnect with their ids; until they do, their heartbeat clock starts now. The
+   * ticker reads the crons and what falls due soon: fires missed while down go out at once.
    */
   async start(): Promise<void> {
     const now = this.clock.now();
@@ -165,11 +188,13 @@ export class Engine {
     await this.running.recover();
     this.deadlines.arm();
     this.loop.wake();
+    await this.ticker.start();
   }
 
   /** Stops taking work, writes what is buffered, and closes the worker streams. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.ticker.stop();
     this.deadlines.stop();
     await this.loop.drain();
     this.workers.closeStreams();
@@ -203,13 +228,23 @@ export class Engine {
         // On every registration, not only new versions: a declared filter deleted over REST
         // comes back when the code that declares it registers again.
         await syncDeclarativeFilters(tx, tenantId, workflowId, definition.defaultFilters);
+        const cronsChanged = await syncDeclaredCrons(
+          tx,
+          tenantId,
+          workflowId,
+          definition.cronTriggers,
+          definition.cronInput,
+          new Date(this.clock.now()),
+        );
         const latest = await findLatestVersionChecksum(tx, tenantId, workflowId);
-        if (latest?.checksum === checksum) return { workflowId, versionId: latest.id };
+        if (latest?.checksum === checksum) {
+          return { workflowId, versionId: latest.id, cronsChanged };
+        }
         const versionId = await insertVersion(tx, tenantId, workflowId, checksum, definition);
         await insertSteps(tx, tenantId, versionId, definition.steps);
-        return { workflowId, versionId };
+        return { workflowId, versionId, cronsChanged };
       });
-    let result: { workflowId: string; versionId: string };
+    let result: { workflowId: string; versionId: string; cronsChanged: boolean };
     try {
       result = await write();
     } catch (error) {
@@ -219,7 +254,8 @@ export class Engine {
     }
     this.versions.invalidate(tenantId, definition.name);
     this.routes.invalidate(tenantId);
-    return result;
+    if (result.cronsChanged) await this.ticker.tenantCronsChanged(tenantId);
+    return { workflowId: result.workflowId, versionId: result.versionId };
   }
 
   /**
@@ -229,10 +265,15 @@ export class Engine {
   async deleteWorkflow(tenantId: string, workflowId: string): Promise<boolean> {
     this.assertOpen();
     assertUuid(workflowId, 'workflow id');
-    const name = await softDeleteWorkflow(this.db, tenantId, workflowId);
+    const name = await this.db.transaction(async (tx) => {
+      const deleted = await softDeleteWorkflow(tx, tenantId, workflowId);
+      if (deleted !== undefined) await deleteWorkflowTimedTriggers(tx, tenantId, workflowId);
+      return deleted;
+    });
     if (name === undefined) return false;
     this.versions.invalidate(tenantId, name);
     this.routes.invalidate(tenantId);
+    await this.ticker.tenantCronsChanged(tenantId);
     return true;
   }
 
@@ -553,12 +594,26 @@ export class Engine {
   }
 
   /** Counts for tests and metrics: what is in memory right now. */
-  stats(): { queued: number; running: number; workers: number } {
+  stats(): {
+    queued: number;
+    running: number;
+    workers: number;
+    crons: number;
+    schedules: number;
+  } {
+    const ticker = this.ticker.stats();
     return {
       queued: this.scheduler.size,
       running: this.running.size,
       workers: this.workers.size,
+      crons: ticker.crons,
+      schedules: ticker.schedules,
     };
+  }
+
+  /** Fires what the ticker holds as due now (tests on a controlled clock). */
+  fireDueTriggers(): void {
+    this.ticker.fireDue();
   }
 }
 

@@ -1,4 +1,5 @@
 /** Types of the engine's public API (the facade in engine.ts), free of any transport. */
+import type { TimedTrigger } from './systems/trigger';
 import type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
 
 export interface Clock {
@@ -19,6 +20,8 @@ export interface TriggerRequest {
   parentRunId?: string | undefined;
   childIndex?: number | undefined;
   childKey?: string | undefined;
+  /** Set when a cron or a scheduled run starts the run (timed-triggers.ts). */
+  timed?: TimedTrigger | undefined;
 }
 
 /** What a worker receives: a task to start, or the cancellation of one it holds. */

@@ -1,4 +1,5 @@
 /** Checks on what callers send, before anything is buffered. */
+import { CronError, parseCron } from '@trellis/cron';
 import { EngineError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,4 +22,14 @@ export function assertPayloadSize(text: string, what: string, maxBytes: number):
 /** The same for a value, measured as the JSON it is stored as. */
 export function assertJsonSize(value: unknown, what: string, maxBytes: number): void {
   assertPayloadSize(JSON.stringify(value) ?? '', what, maxBytes);
+}
+
+/** A cron string the ticker can schedule, or INVALID_ARGUMENT with the spec's message. */
+export function assertCron(expression: string, where = ''): void {
+  try {
+    parseCron(expression);
+  } catch (error) {
+    if (!(error instanceof CronError)) throw error;
+    throw new EngineError('INVALID_ARGUMENT', `${where}${error.message}`);
+  }
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { CelCompileError, compile, EVENT_FILTER } from '@trellis/cel';
 import { parseDuration } from './durations';
 import { EngineError } from './errors';
+import { assertCron } from './validation';
 
 export interface TaskDefinitionInput {
   readableId: string;
@@ -42,9 +43,12 @@ export interface WorkflowDefinitionInput {
   /** Event key patterns that trigger the workflow (event-key-pattern.ts). */
   eventTriggers?: readonly string[] | undefined;
   defaultFilters?: readonly DefaultFilter[] | undefined;
+  /** Cron strings (optional CRON_TZ= prefix) that start the workflow, all with `cronInput`. */
+  cronTriggers?: readonly string[] | undefined;
+  cronInput?: Record<string, unknown> | undefined;
   /**
-   * Settings stored with the version but not acted on yet (cron triggers, concurrency, sticky,
-   * rate limits, ...): they arrive with later issues.
+   * Settings stored with the version but not acted on yet (concurrency, sticky, rate limits,
+   * ...): they arrive with later issues.
    */
   extra?: Readonly<Record<string, unknown>> | undefined;
 }
@@ -73,6 +77,8 @@ export interface WorkflowDefinition {
   steps: StepDefinition[];
   eventTriggers: string[];
   defaultFilters: DefaultFilter[];
+  cronTriggers: string[];
+  cronInput: Record<string, unknown>;
   extra: Record<string, unknown>;
 }
 
@@ -160,6 +166,8 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     steps,
     eventTriggers: [...new Set(input.eventTriggers ?? [])].filter((key) => key !== '').sort(),
     defaultFilters: normaliseFilters(name, input.defaultFilters ?? []),
+    cronTriggers: normaliseCrons(name, input.cronTriggers ?? []),
+    cronInput: input.cronInput ?? {},
     extra: { ...input.extra },
   };
 }
@@ -183,6 +191,18 @@ function normaliseFilters(workflow: string, filters: readonly DefaultFilter[]): 
     result.push({ expression: filter.expression, scope: filter.scope, payload: filter.payload });
   }
   return result.sort((a, b) => (a.scope + a.expression < b.scope + b.expression ? -1 : 1));
+}
+
+/** Declared crons must be schedulable: the spec's message says what is wrong. */
+function normaliseCrons(workflow: string, crons: readonly string[]): string[] {
+  const result = new Set<string>();
+  for (const cron of crons) {
+    const text = cron.trim();
+    if (text === '') continue;
+    assertCron(text, `workflow "${workflow}": cron "${text}": `);
+    result.add(text);
+  }
+  return [...result].sort();
 }
 
 function assertAcyclic(steps: readonly StepDefinition[]): void {

@@ -156,9 +156,9 @@ export function toWorkflowDefinition(
     inputJsonSchema,
     eventTriggers: request.event_triggers,
     defaultFilters: request.default_filters.map(toDefaultFilter),
+    cronTriggers: request.cron_triggers,
+    cronInput: toCronInput(request.cron_input),
     extra: {
-      cron_triggers: request.cron_triggers,
-      cron_input: request.cron_input ?? null,
       concurrency:
         request.concurrency_arr.length > 0
           ? request.concurrency_arr
@@ -168,6 +168,21 @@ export function toWorkflowDefinition(
       tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
     },
   };
+}
+
+/** The input of crons declared in code: a JSON object as text, or nothing. */
+function toCronInput(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    throw invalid('cron_input is not valid JSON');
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw invalid('cron_input is not a JSON object');
+  }
+  return input as Record<string, unknown>;
 }
 
 /** A filter declared in code; its payload arrives as JSON bytes. */

@@ -19,6 +19,11 @@ export interface NewRunRow {
   triggeringEventId?: string | null;
   triggeringFilterId?: string | null;
   filterPayload?: Record<string, unknown> | null;
+  /** The cron or scheduled run that fired it, for which due time, and whether late. */
+  triggeringCronId?: string | null;
+  triggeringScheduleId?: string | null;
+  triggerDueAt?: Date | null;
+  triggerLate?: boolean | null;
 }
 
 export interface RunRow {
@@ -93,16 +98,19 @@ export function runsInsert(runs: readonly NewRunRow[], createdAt: Date): Write {
       `INSERT INTO workflow_runs
        (id, tenant_id, workflow_id, workflow_version_id, kind, status, input, additional_metadata,
         parent_task_external_id, parent_run_id, child_index, child_key, priority, created_at,
-        triggering_event_id, triggering_filter_id, filter_payload)
+        triggering_event_id, triggering_filter_id, filter_payload, triggering_cron_id,
+        triggering_schedule_id, trigger_due_at, trigger_late)
      SELECT r.id, r."tenantId", r."workflowId", r."workflowVersionId", r.kind, 'QUEUED', r.input,
             r."additionalMetadata", r."parentTaskExternalId", r."parentRunId", r."childIndex",
             r."childKey", r.priority, $${first + 1}::timestamptz, r."triggeringEventId",
-            r."triggeringFilterId", r."filterPayload"
+            r."triggeringFilterId", r."filterPayload", r."triggeringCronId",
+            r."triggeringScheduleId", r."triggerDueAt", r."triggerLate"
        FROM jsonb_to_recordset($${first}::jsonb) AS r(
          id uuid, "tenantId" uuid, "workflowId" uuid, "workflowVersionId" uuid, kind text,
          input jsonb, "additionalMetadata" jsonb, "parentTaskExternalId" uuid, "parentRunId" uuid,
          "childIndex" int, "childKey" text, priority int, "triggeringEventId" uuid,
-         "triggeringFilterId" uuid, "filterPayload" jsonb)`,
+         "triggeringFilterId" uuid, "filterPayload" jsonb, "triggeringCronId" uuid,
+         "triggeringScheduleId" uuid, "triggerDueAt" timestamptz, "triggerLate" boolean)`,
     params: [JSON.stringify(runs), createdAt],
   };
 }

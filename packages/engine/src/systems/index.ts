@@ -3,8 +3,8 @@
  * tick's transaction. Adding a kind: write its module (tick/system.ts says what it owns) and
  * add one line here; the facade (engine.ts) calls its `request`.
  *
- * Why this order: pushed events first (they hand the runs they trigger to the trigger phase,
- * in the same transaction); triggers next (their runs exist for anything after); starts before results
+ * Why this order: pushed events and the fires of crons and scheduled runs first (they hand the
+ * runs they start to the trigger phase, in the same transaction); triggers next (their runs exist for anything after); starts before results
  * (a start and result of one attempt in the same tick are written once, by the result); what
  * ends attempts (results, timeouts, reassignments, schedule timeouts, cancels, replays) before
  * run progress, which works out the runs they touched; history after, and the subscribers'
@@ -28,6 +28,7 @@ import { RunProgressSystem } from './run-progress';
 import { ScheduleTimeoutSystem } from './schedule-timeout';
 import { StartSystem } from './start';
 import { StreamEventSystem } from './stream-event';
+import { TimedFireSystem } from './timed-fire';
 import { TimeoutSystem } from './timeout';
 import { TriggerSystem } from './trigger';
 import { WorkerStateSystem } from './worker-state';
@@ -51,6 +52,7 @@ export function createSystems(r: SystemResources) {
   const trigger = new TriggerSystem(r);
   return {
     pushedEvent: new PushedEventSystem({ ...r, trigger }),
+    timedFire: new TimedFireSystem({ ...r, trigger }),
     trigger,
     start: new StartSystem(r.wake, result),
     result,

@@ -40,6 +40,18 @@ export interface ResolvedTrigger {
   childKey: string | null;
   /** The event that triggered this run (events.ts), and the filter that let it through. */
   event: TriggeringEvent | null;
+  /** The cron or scheduled run that fired it (systems/timed-fire.ts). */
+  timed?: TimedTrigger | undefined;
+  /** The run's id, when the caller had to know it before the tick (a fire records it). */
+  runId?: string | undefined;
+}
+
+export interface TimedTrigger {
+  cronId?: string | undefined;
+  scheduleId?: string | undefined;
+  /** The fire's due time; none for a cron's "run now". */
+  dueAt: Date | null;
+  late: boolean;
 }
 
 export interface TriggeringEvent {
@@ -111,6 +123,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       childIndex: child ? (request.childIndex ?? null) : null,
       childKey: child ? (request.childKey ?? null) : null,
       event: null,
+      timed: request.timed,
     };
   }
 
@@ -141,7 +154,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
           ids.push(known);
           continue;
         }
-        const runId = randomUUID();
+        const runId = trigger.runId ?? randomUUID();
         if (key !== undefined) existing.set(key, runId);
         ids.push(runId);
         runs.push(newRun(runId, trigger));
@@ -295,6 +308,10 @@ function newRun(id: string, trigger: ResolvedTrigger): NewRunRow {
     triggeringEventId: trigger.event?.id ?? null,
     triggeringFilterId: trigger.event?.filterId ?? null,
     filterPayload: trigger.event?.filterPayload ?? null,
+    triggeringCronId: trigger.timed?.cronId ?? null,
+    triggeringScheduleId: trigger.timed?.scheduleId ?? null,
+    triggerDueAt: trigger.timed?.dueAt ?? null,
+    triggerLate: trigger.timed ? trigger.timed.late : null,
   };
 }
 

@@ -101,8 +101,8 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
     if (!version) throw notFound('version not found');
     const steps = await listVersionSteps(db, tenantId, version.id);
     const definition = version.definition;
-    // Event triggers are part of the definition; cron triggers still ride in its `extra`, as
-    // do the event triggers of versions stored before events triggered anything.
+    // Event and cron triggers are part of the definition; versions stored before they
+    // triggered anything kept them in its `extra`.
     const extra = (definition.extra ?? {}) as Record<string, unknown>;
     const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
     const eventKeys = strings(definition.eventTriggers ?? extra.event_triggers);
@@ -120,7 +120,7 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
       workflow: presentWorkflow(workflow, { withVersion: false }),
       triggers: {
         events: eventKeys.map((key) => ({ event_key: key })),
-        crons: strings(extra.cron_triggers).map((cron) => ({ cron })),
+        crons: strings(definition.cronTriggers ?? extra.cron_triggers).map((cron) => ({ cron })),
       },
       jobs: [
         {
