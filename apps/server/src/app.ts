@@ -14,6 +14,7 @@ import { LoginThrottle } from './http/login-throttle';
 import { RateLimiter } from './http/rate-limiter';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerCelRoutes } from './http/routes/cel.routes';
+import { registerCronRoutes } from './http/routes/crons.routes';
 import { registerEventRoutes } from './http/routes/events.routes';
 import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
@@ -21,6 +22,7 @@ import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
 import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
+import { registerScheduledRoutes } from './http/routes/scheduled.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
@@ -95,6 +97,8 @@ export async function buildApp(
   registerEventRoutes(api);
   registerFilterRoutes(api);
   registerCelRoutes(api);
+  registerCronRoutes(api);
+  registerScheduledRoutes(api);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

@@ -190,6 +190,8 @@ const SNAPSHOT_SOURCES: Record<string, string> = {
   event_filters: 'event_filters',
   incoming_webhooks: 'incoming_webhooks',
   incoming_webhook_requests: 'incoming_webhook_requests',
+  cron_triggers: 'cron_triggers',
+  scheduled_runs: 'scheduled_runs',
   workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
 };
 
@@ -263,9 +265,26 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     authType: 'API_KEY',
     auth: { headerName: 'x-api-key', apiKey: 'fixture-key' },
   });
+  // Crons and scheduled runs are created for a workflow named in the path; a name of this
+  // tenant's own, so that another fixture tenant never has it.
+  const workflowName = `fixture-named-${owner.tenantId}`;
+  await engine.putWorkflow(owner.tenantId, {
+    name: workflowName,
+    tasks: [{ readableId: 'step', actionId: `${workflowName}:step` }],
+  });
+  const cron = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/workflows/${workflowName}/crons`,
+    { cronName: 'fixture-cron', cronExpression: '0 0 1 1 *', input: {}, additionalMetadata: {} },
+  );
+  const scheduled = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/workflows/${workflowName}/scheduled`,
+    { triggerAt: '2099-01-01T00:00:00Z', input: {}, additionalMetadata: {} },
+  );
   for (const [what, response] of [
     ['filter', filter],
     ['webhook', webhook],
+    ['cron', cron],
+    ['scheduled run', scheduled],
   ] as const) {
     if (response.status !== 200)
       throw new Error(`fixture ${what} create failed: ${JSON.stringify(response.body)}`);
@@ -282,6 +301,9 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     event: eventId!,
     filter: filter.body.metadata.id,
     webhook: webhookName,
+    workflowName,
+    cron: cron.body.metadata.id,
+    scheduledRun: scheduled.body.metadata.id,
   };
   return { owner, colleague, token, ids };
 }

@@ -125,7 +125,8 @@ export const v1WorkflowRunTriggerSchema = z
     cronName: z.string().optional(),
     cronExpression: z.string().optional(),
     scheduledRunId: z.string().optional(),
-    dueAt: dateTime,
+    /** The fire's due time, or the scheduled run's time; absent for a cron's "run now". */
+    dueAt: dateTime.optional(),
     late: z.boolean(),
   })
   .meta({ id: 'V1WorkflowRunTrigger' });

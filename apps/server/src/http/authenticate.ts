@@ -106,7 +106,7 @@ async function resolveTenant(
   for (const [name, id] of Object.entries(params)) {
     const tenantOf = tenantOfPathParam[name];
     if (!tenantOf) continue;
-    const owner = await tenantOf(context.db, id);
+    const owner = await tenantOf(context.db, id, tenantId);
     if (!owner) throw notFound('not found');
     if (tenantId !== undefined && owner !== tenantId)
       throw forbidden('not authorized to access this resource');

@@ -4,6 +4,7 @@ import {
   type V1TaskStatus,
   type V1TaskSummary,
   type V1WorkflowRunDetails,
+  type V1WorkflowRunTrigger,
   type WorkflowRunStatus,
 } from '@trellis/api-contract';
 import type { RunListRow, TaskListRow } from '../read-models/run-list.queries';
@@ -117,6 +118,29 @@ export function presentRun(
   };
 }
 
+/** The cron or scheduled run that started a run, when one did. */
+function presentTrigger(run: RunDetailRow): { trigger?: V1WorkflowRunTrigger } {
+  const common = {
+    ...(run.triggerDueAt ? { dueAt: run.triggerDueAt.toISOString() } : {}),
+    late: run.triggerLate ?? false,
+  };
+  if (run.triggeringCronId) {
+    return {
+      trigger: {
+        kind: 'CRON',
+        cronId: run.triggeringCronId,
+        ...(run.cronName ? { cronName: run.cronName } : {}),
+        ...(run.cronExpression ? { cronExpression: run.cronExpression } : {}),
+        ...common,
+      },
+    };
+  }
+  if (run.triggeringScheduleId) {
+    return { trigger: { kind: 'SCHEDULE', scheduledRunId: run.triggeringScheduleId, ...common } };
+  }
+  return {};
+}
+
 /**
  * Events that carry an attempt's error: FAILED (a retried failure is FAILED, then RETRYING; a
  * timeout TIMED_OUT, then FAILED), and SCHEDULING_TIMED_OUT, which fails a task on its own.
@@ -175,6 +199,7 @@ export function presentRunDetails(
       createdAt: summary.createdAt,
       ...timing(run),
       ...(run.parentTaskExternalId ? { parentTaskExternalId: run.parentTaskExternalId } : {}),
+      ...presentTrigger(run),
     },
     tasks: tasks.map((task) => presentTask(task, tenantId)),
     taskEvents: events.map(presentTaskEvent),
@@ -269,7 +294,8 @@ export function presentTimings(rows: readonly TaskTimingRow[], tenantId: string)
   }));
 }
 
-const LEGACY_STATUS: Record<V1TaskStatus, WorkflowRunStatus> = {
+/** A run's status in the older (v0) vocabulary. */
+export const LEGACY_STATUS: Record<V1TaskStatus, WorkflowRunStatus> = {
   QUEUED: 'QUEUED',
   RUNNING: 'RUNNING',
   COMPLETED: 'SUCCEEDED',

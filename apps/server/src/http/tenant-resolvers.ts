@@ -6,7 +6,12 @@ import type { Queryable } from '@trellis/db';
  * with both must name a resource of that very tenant. Every new tenant-owned resource that
  * appears in a path gets its resolver here.
  */
-type TenantOf = (db: Queryable, id: string) => Promise<string | undefined>;
+type TenantOf = (
+  db: Queryable,
+  id: string,
+  /** The tenant the parameters before this one resolved to (`{tenant}` comes first). */
+  tenantId: string | undefined,
+) => Promise<string | undefined>;
 
 const tenantColumnOf =
   (table: string, idColumn = 'id', condition = 'true'): TenantOf =>
@@ -28,6 +33,19 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   run: tenantColumnOf('workflow_runs'),
   event: tenantColumnOf('events'),
   filter: tenantColumnOf('event_filters'),
+  cron: tenantColumnOf('cron_triggers'),
+  scheduledRun: tenantColumnOf('scheduled_runs'),
+  // A workflow by name, as crons and scheduled runs are created: names are unique only within
+  // a tenant, so it is looked up in the tenant the path names.
+  workflowName: async (db, name, tenantId) => {
+    if (tenantId === undefined) return undefined;
+    const { rows } = await db.query<{ tenantId: string }>(
+      `SELECT tenant_id AS "tenantId" FROM workflows
+        WHERE tenant_id = $1 AND name = lower($2) AND deleted_at IS NULL`,
+      [tenantId, name],
+    );
+    return rows[0]?.tenantId;
+  },
   // A task's external id or, as the reference allows for task routes, a standalone task's run id.
   task: async (db, id) => {
     const { rows } = await db.query<{ tenantId: string }>(

@@ -11,6 +11,14 @@ import { RUN_COLUMNS, type RunListRow } from './run-list.queries';
 export interface RunDetailRow extends RunListRow {
   /** The definition of the run's workflow version. */
   workflowConfig: Record<string, unknown>;
+  /** The cron or scheduled run that started it, for which time, and whether late. */
+  triggeringCronId: string | null;
+  triggeringScheduleId: string | null;
+  triggerDueAt: Date | null;
+  triggerLate: boolean | null;
+  /** The cron's name and expression, while the cron exists. */
+  cronName: string | null;
+  cronExpression: string | null;
 }
 
 /** A run with its input and its version's definition, as its detail page shows it. */
@@ -20,9 +28,14 @@ export async function findRunDetail(
   runId: string,
 ): Promise<RunDetailRow | undefined> {
   const { rows } = await db.query<RunDetailRow>(
-    `SELECT ${RUN_COLUMNS}, r.input, v.definition AS "workflowConfig"
+    `SELECT ${RUN_COLUMNS}, r.input, v.definition AS "workflowConfig",
+            r.triggering_cron_id AS "triggeringCronId",
+            r.triggering_schedule_id AS "triggeringScheduleId",
+            r.trigger_due_at AS "triggerDueAt", r.trigger_late AS "triggerLate",
+            c.name AS "cronName", c.expression AS "cronExpression"
      FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
        JOIN workflow_versions v ON v.id = r.workflow_version_id
+       LEFT JOIN cron_triggers c ON c.id = r.triggering_cron_id AND c.tenant_id = r.tenant_id
      WHERE r.tenant_id = $1 AND r.id = $2`,
     [tenantId, runId],
   );

@@ -18,13 +18,13 @@ const cronParams = z.object({ tenant: uuidSchema, cron: uuidSchema });
 export const cronWorkflowTriggerCreate = defineEndpoint({
   operationId: 'cronWorkflowTriggerCreate',
   method: 'POST',
-  path: '/api/v1/tenants/{tenant}/workflows/{workflow}/crons',
+  path: '/api/v1/tenants/{tenant}/workflows/{workflowName}/crons',
   summary:
     'Creates a cron trigger for the workflow named in the path; an invalid cron is refused on `cronExpression` with the spec message',
   tag,
   auth: 'tenant',
   minRole: 'MEMBER',
-  params: z.object({ tenant: uuidSchema, workflow: z.string().min(1).max(255) }),
+  params: z.object({ tenant: uuidSchema, workflowName: z.string().min(1).max(255) }),
   body: createCronWorkflowTriggerRequestSchema,
   responses: { 200: cronWorkflowsSchema },
 });

@@ -24,12 +24,12 @@ const scheduledParams = z.object({ tenant: uuidSchema, scheduledRun: uuidSchema 
 export const scheduledWorkflowRunCreate = defineEndpoint({
   operationId: 'scheduledWorkflowRunCreate',
   method: 'POST',
-  path: '/api/v1/tenants/{tenant}/workflows/{workflow}/scheduled',
+  path: '/api/v1/tenants/{tenant}/workflows/{workflowName}/scheduled',
   summary: 'Schedules a run of the workflow named in the path',
   tag,
   auth: 'tenant',
   minRole: 'MEMBER',
-  params: z.object({ tenant: uuidSchema, workflow: z.string().min(1).max(255) }),
+  params: z.object({ tenant: uuidSchema, workflowName: z.string().min(1).max(255) }),
   body: scheduleWorkflowRunRequestSchema,
   responses: { 200: scheduledWorkflowsSchema },
 });
