@@ -1,4 +1,5 @@
 /** Every example, for the workers that serve them all. */
+import { nightlyDigest } from './crons';
 import { dag } from './dag';
 import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
@@ -20,4 +21,5 @@ export const allWorkflows = [
   resilient,
   onOrder,
   onRefund,
+  nightlyDigest,
 ];

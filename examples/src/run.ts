@@ -9,11 +9,13 @@
  * call and prints `EVENTS <id,id,...>`; `--list-events <key>` prints `LIST <json>` (REST);
  * `--filter <workflow id> <scope> '<expression>' '<json payload>'` creates a filter (REST) and
  * prints `FILTER <json>`, and `--filters <workflow id>` lists them as `FILTERS <json>`.
+ * Crons and scheduled runs: schedule-commands.ts.
  */
 import { dag } from './dag';
 import { fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
 import { hatchet } from './hatchet';
+import { scheduleCommands } from './schedule-commands';
 import { simple } from './simple';
 import { resilient, slow, streamer, tooSlow } from './slow';
 
@@ -24,6 +26,8 @@ interface RunRef {
 }
 
 interface Runnable {
+  cron(name: string, expression: string, input: unknown): Promise<unknown>;
+  schedule(at: Date, input: unknown): Promise<unknown>;
   run(input: unknown): Promise<unknown>;
   runNoWait(input: unknown[]): Promise<RunRef[]>;
   runNoWait(input: unknown): Promise<RunRef>;
@@ -44,6 +48,11 @@ const runnables = {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const scheduleCommand = scheduleCommands[args[0] ?? ''];
+  if (scheduleCommand) {
+    console.log(await scheduleCommand(args.slice(1), runnableNamed));
+    return;
+  }
   if (args[0] === '--stream') {
     for await (const chunk of hatchet.runs.subscribeToStream(args[1]!))
       console.log(`CHUNK ${chunk}`);
@@ -94,8 +103,7 @@ async function main(): Promise<void> {
   }
   if (args[0] === '--bulk') {
     const [, name, count, input = '{}'] = args;
-    const runnable = runnables[name!];
-    if (!runnable) throw new Error(`unknown task ${name}`);
+    const runnable = runnableNamed(name!);
     const refs = await runnable.runNoWait(
       Array.from({ length: Number(count) }, () => JSON.parse(input) as unknown),
     );
@@ -109,14 +117,19 @@ async function main(): Promise<void> {
   }
   const noWait = args[0] === '--no-wait';
   const [name, input = '{}'] = noWait ? args.slice(1) : args;
-  const runnable = runnables[name!];
-  if (!runnable) throw new Error(`unknown task ${name}`);
+  const runnable = runnableNamed(name!);
   if (noWait) {
     const ref = await runnable.runNoWait(JSON.parse(input));
     console.log(`RUN ${await ref.getWorkflowRunId()}`);
     return;
   }
   console.log(`RESULT ${JSON.stringify(await runnable.run(JSON.parse(input)))}`);
+}
+
+function runnableNamed(name: string): Runnable {
+  const runnable = runnables[name];
+  if (!runnable) throw new Error(`unknown task ${name}`);
+  return runnable;
 }
 
 function describe(error: unknown): string {
