@@ -53,6 +53,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     events: () => import('./routes/tenant/events'),
     filters: () => import('./routes/tenant/filters'),
     webhooks: () => import('./routes/tenant/webhooks'),
+    scheduled: () => import('./routes/tenant/scheduled'),
+    'cron-jobs': () => import('./routes/tenant/cron-jobs'),
   };
 
   const tenantRoutes: RouteObject[] = [

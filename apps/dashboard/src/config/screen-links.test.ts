@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { eventsHref, filtersHref, webhooksHref } from './screen-links';
+import {
+  cronJobsHref,
+  eventsHref,
+  filtersHref,
+  scheduledRunsHref,
+  webhooksHref,
+} from './screen-links';
 
 const query = (href: string) => Object.fromEntries(new URL(href, 'http://x').searchParams);
 
@@ -22,5 +28,21 @@ describe('links into the events, filters and webhooks screens', () => {
     expect(webhooksHref('t1', { webhook: 'gh hooks' })).toBe(
       '/tenants/t1/webhooks?webhook=gh+hooks',
     );
+  });
+});
+
+describe('links into the cron jobs and scheduled runs screens', () => {
+  it('writes `{w}` and `{w, s}` with one workflow and the panel parameter', () => {
+    expect(cronJobsHref('t1')).toBe('/tenants/t1/cron-jobs');
+    expect(query(cronJobsHref('t1', { workflowId: 'w1', cronId: 'c1' }))).toEqual({
+      'crons-table': '{"w":"w1"}',
+      cron: 'c1',
+    });
+    expect(query(scheduledRunsHref('t1', { workflowId: 'w1', statuses: ['SCHEDULED'] }))).toEqual({
+      'scheduled-runs-table': '{"w":"w1","s":["SCHEDULED"]}',
+    });
+    expect(query(scheduledRunsHref('t1', { scheduledRunId: 's1' }))).toEqual({
+      scheduledRun: 's1',
+    });
   });
 });

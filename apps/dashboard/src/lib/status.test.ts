@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   runStatusStyle,
+  scheduledRunStatusStyle,
   stepRunStatusStyle,
   workerStatusStyle,
   workflowStateStyle,
@@ -14,6 +15,14 @@ describe('status styles', () => {
     expect(runStatusStyle('RUNNING').tone).toBe('yellow');
     expect(runStatusStyle('QUEUED').tone).toBe('slate');
     expect(runStatusStyle(undefined)).toEqual({ label: 'Unknown', tone: 'grey' });
+  });
+
+  it('shows a scheduled run as Scheduled until it fires, then in the older vocabulary', () => {
+    expect(scheduledRunStatusStyle(undefined)).toEqual({ label: 'Scheduled', tone: 'slate' });
+    expect(scheduledRunStatusStyle('SUCCEEDED')).toEqual({ label: 'Succeeded', tone: 'green' });
+    expect(scheduledRunStatusStyle('FAILED').tone).toBe('red');
+    expect(scheduledRunStatusStyle('RUNNING').tone).toBe('yellow');
+    expect(scheduledRunStatusStyle('SOMETHING')).toEqual({ label: 'Unknown', tone: 'grey' });
   });
 
   it('maps step-run statuses', () => {

@@ -2,7 +2,7 @@
  * Status vocabularies and their colours (reference dashboard section 4): v1 run and task
  * statuses, the older step-run statuses workers report, worker and workflow states.
  */
-import type { V1TaskStatus, WorkerStatus } from '@/types/api';
+import type { ScheduledRunStatus, V1TaskStatus, WorkerStatus } from '@/types/api';
 
 export type StatusTone = 'green' | 'red' | 'orange' | 'yellow' | 'amber' | 'slate' | 'grey';
 
@@ -52,6 +52,39 @@ const STEP_RUN_STATUS: Record<string, StatusStyle> = {
 /** The step-run vocabulary of a worker's recent tasks (SUCCEEDED, PENDING_ASSIGNMENT, ...). */
 export function stepRunStatusStyle(status: string | undefined): StatusStyle {
   return STEP_RUN_STATUS[status ?? ''] ?? { label: 'Unknown', tone: 'grey' };
+}
+
+const SCHEDULED_RUN_STATUS: Record<ScheduledRunStatus | 'BACKOFF', StatusStyle> = {
+  SCHEDULED: { label: 'Scheduled', tone: 'slate' },
+  PENDING: { label: 'Pending', tone: 'slate' },
+  QUEUED: { label: 'Queued', tone: 'slate' },
+  RUNNING: { label: 'Running', tone: 'yellow' },
+  SUCCEEDED: { label: 'Succeeded', tone: 'green' },
+  FAILED: { label: 'Failed', tone: 'red' },
+  CANCELLED: { label: 'Cancelled', tone: 'orange' },
+  BACKOFF: { label: 'Backoff', tone: 'slate' },
+};
+
+/**
+ * A scheduled run's statuses (reference 4.2, the older run vocabulary the scheduled-runs
+ * endpoint filters by), in the order its status filter lists them.
+ */
+export const SCHEDULED_RUN_STATUSES: readonly ScheduledRunStatus[] = [
+  'SCHEDULED',
+  'PENDING',
+  'QUEUED',
+  'RUNNING',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELLED',
+];
+
+/** "Scheduled" (slate) until it fires, then the status of the run it created. */
+export function scheduledRunStatusStyle(runStatus: string | undefined): StatusStyle {
+  if (runStatus === undefined) return SCHEDULED_RUN_STATUS.SCHEDULED;
+  return (
+    SCHEDULED_RUN_STATUS[runStatus as ScheduledRunStatus] ?? { label: 'Unknown', tone: 'grey' }
+  );
 }
 
 const WORKER_STATUS: Record<WorkerStatus, StatusStyle> = {

@@ -24,6 +24,13 @@ export function stringList(value: unknown): string[] {
     : [];
 }
 
+/** One string of a single-choice URL filter: the string, or the first of a list (older links). */
+export function singleString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return '';
+}
+
 export function readJsonParam(params: URLSearchParams, key: string): unknown {
   const raw = params.get(key);
   if (raw === null) return undefined;

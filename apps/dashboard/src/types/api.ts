@@ -26,6 +26,13 @@ import type {
   createApiTokenResponseSchema,
   createTenantInviteRequestSchema,
   createTenantRequestSchema,
+  createCronWorkflowTriggerRequestSchema,
+  scheduleWorkflowRunRequestSchema,
+  scheduledWorkflowsBulkDeleteRequestSchema,
+  scheduledWorkflowsBulkDeleteResponseSchema,
+  triggerRunResultSchema,
+  updateCronWorkflowTriggerRequestSchema,
+  updateScheduledWorkflowRunRequestSchema,
   updateTenantInviteRequestSchema,
   updateTenantMemberRequestSchema,
   updateTenantRequestSchema,
@@ -36,6 +43,9 @@ export type {
   ApiErrorItem,
   ApiResourceMeta,
   ApiToken,
+  CronWorkflows,
+  ScheduledRunStatus,
+  ScheduledWorkflows,
   Tenant,
   TenantEnvironment,
   TenantInvite,
@@ -55,6 +65,7 @@ export type {
   V1WebhookHmacEncoding,
   V1WebhookSourceName,
   V1WorkflowRunDetails,
+  V1WorkflowRunTrigger,
   Worker,
   WorkerStatus,
   Workflow,
@@ -100,3 +111,15 @@ export type V1UpdateWebhookRequest = z.input<typeof v1UpdateWebhookRequestSchema
 export type V1WebhookRequest = z.infer<typeof v1WebhookRequestSchema>;
 export type V1CelDebugRequest = z.input<typeof v1CelDebugRequestSchema>;
 export type V1CelDebugResponse = z.infer<typeof v1CelDebugResponseSchema>;
+
+/** Cron triggers and scheduled runs. */
+export type CreateCronRequest = z.input<typeof createCronWorkflowTriggerRequestSchema>;
+export type UpdateCronRequest = z.input<typeof updateCronWorkflowTriggerRequestSchema>;
+export type ScheduleRunRequest = z.input<typeof scheduleWorkflowRunRequestSchema>;
+export type RescheduleRunRequest = z.input<typeof updateScheduledWorkflowRunRequestSchema>;
+export type ScheduledBulkDeleteRequest = z.input<typeof scheduledWorkflowsBulkDeleteRequestSchema>;
+export type ScheduledBulkDeleteResponse = z.infer<
+  typeof scheduledWorkflowsBulkDeleteResponseSchema
+>;
+/** The answer of "run now" on a cron or a scheduled run: the new run's id. */
+export type TriggerRunResult = z.infer<typeof triggerRunResultSchema>;

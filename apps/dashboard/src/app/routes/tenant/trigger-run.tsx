@@ -1,12 +1,19 @@
 /**
- * Trigger Run, composed for the runs list and a workflow's page: the workflows to choose from
- * and the chosen one's input schema come from the workflows feature, the dialog and the
- * trigger call from the runs feature. Loaded when first opened.
+ * Trigger Run, composed for the runs list, a workflow's page, Scheduled Runs and Cron Jobs:
+ * the workflows to choose from and the chosen one's input schema come from the workflows
+ * feature, the dialog and the trigger call from the runs feature, scheduling a run and
+ * creating a cron from the scheduled-runs and crons features. Loaded when first opened.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCreateCron } from '@/features/crons/api/create-cron';
 import { TriggerRunDialog } from '@/features/runs/components/trigger-run-dialog';
-import type { TriggerWorkflowOption } from '@/features/runs/components/trigger-run-dialog';
+import type {
+  TriggerTimings,
+  TriggerWorkflowOption,
+} from '@/features/runs/components/trigger-run-dialog';
+import type { Timing } from '@/features/runs/utils/trigger-timing';
+import { useCreateScheduledRun } from '@/features/scheduled-runs/api/create-scheduled-run';
 import { workflowVersionQueryOptions } from '@/features/workflows/api/get-workflow-version';
 import { useWorkflows } from '@/features/workflows/api/list-workflows';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -21,16 +28,25 @@ export default function TriggerRun({
   open,
   onOpenChange,
   workflow,
+  initialTiming,
 }: {
   tenantId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Preselected and fixed (from a workflow's page). */
   workflow?: TriggerWorkflowOption;
+  /** The tab it opens on; Now unless given. */
+  initialTiming?: Timing;
 }) {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [chosen, setChosen] = useState<TriggerWorkflowOption | undefined>(workflow);
+  const createScheduledRun = useCreateScheduledRun(tenantId);
+  const createCron = useCreateCron(tenantId);
+  const timings: TriggerTimings = {
+    schedule: (workflowName, body) => createScheduledRun.mutateAsync({ workflowName, body }),
+    cron: (workflowName, body) => createCron.mutateAsync({ workflowName, body }),
+  };
   const workflows = useWorkflows(
     tenantId,
     { offset: 0, limit: WORKFLOW_LIST_LIMIT, name: workflow ? '' : term },
@@ -63,6 +79,8 @@ export default function TriggerRun({
       onWorkflowChange={(id) => setChosen(options.find((option) => option.id === id))}
       inputSchema={chosen ? version.data?.inputJsonSchema : undefined}
       fixedWorkflow={workflow !== undefined}
+      initialTiming={initialTiming}
+      timings={timings}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { useParams } from 'react-router';
+import { CronsSummary } from '@/features/crons/components/crons-summary';
 import { FiltersSummary } from '@/features/filters/components/filters-summary';
+import { UpcomingScheduledRuns } from '@/features/scheduled-runs/components/upcoming-scheduled-runs';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
 import { WorkflowDetail } from '@/features/workflows/components/workflow-detail';
 import { roleAtLeast } from '@/lib/roles';
@@ -8,7 +10,8 @@ import { roleAtLeast } from '@/lib/roles';
 const TriggerRun = lazy(() => import('./trigger-run'));
 
 /**
- * workflows/{workflow}: one workflow's tasks (as a graph), triggers, event filters (from the
+ * workflows/{workflow}: one workflow's tasks (as a graph), triggers, cron jobs and upcoming
+ * scheduled runs (from the crons and scheduled-runs features), event filters (from the
  * filters feature), runs and version.
  */
 export default function WorkflowDetailPage() {
@@ -23,6 +26,18 @@ export default function WorkflowDetailPage() {
         workflowId={workflowId}
         canEdit={roleAtLeast(role, 'MEMBER')}
         onTrigger={setTrigger}
+        schedules={
+          <div className="grid gap-6 xl:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <h3 className="text-[13px] font-medium">Cron jobs</h3>
+              <CronsSummary tenantId={tenantId} workflowId={workflowId} />
+            </div>
+            <div className="grid content-start gap-2">
+              <h3 className="text-[13px] font-medium">Upcoming scheduled runs</h3>
+              <UpcomingScheduledRuns tenantId={tenantId} workflowId={workflowId} />
+            </div>
+          </div>
+        }
         filters={<FiltersSummary tenantId={tenantId} of={{ workflowId }} />}
       />
       {trigger ? (

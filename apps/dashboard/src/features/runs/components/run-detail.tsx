@@ -23,6 +23,7 @@ import { ErrorBlock } from './error-block';
 import { RunActionButtons } from './run-action-buttons';
 import { ParentRunLink } from './parent-run-link';
 import { RunTimings } from './run-timings';
+import { RunTriggerNote } from './run-trigger-note';
 import { TaskEventsTable } from './task-events-table';
 import { TimingSummary } from './timing-summary';
 import { WorkflowLinkButton } from './workflow-link-button';
@@ -152,6 +153,7 @@ export function RunDetail({ tenantId, runId }: { tenantId: string; runId: string
               {run.parentTaskExternalId ? (
                 <ParentRunLink tenantId={tenantId} parentTaskId={run.parentTaskExternalId} />
               ) : null}
+              {run.trigger ? <RunTriggerNote trigger={run.trigger} /> : null}
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-2">

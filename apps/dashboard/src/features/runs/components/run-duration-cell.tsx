@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { V1TaskSummary } from '@/types/api';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { formatCompactDuration, runDurationMs } from '../utils/run-duration';
 
 /** Compact duration with a clock; while running it counts up and pulses. */

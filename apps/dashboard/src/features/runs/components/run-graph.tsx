@@ -5,7 +5,7 @@ import { useGraphDirection } from '@/hooks/use-graph-direction';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskSummary, V1WorkflowRunDetails } from '@/types/api';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { formatCompactDuration, runDurationMs } from '../utils/run-duration';
 import { graphNodes } from '../utils/run-graph';
 

@@ -1,7 +1,7 @@
 import { Loader, Minus, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import {
   attemptBars,
   axisTicks,

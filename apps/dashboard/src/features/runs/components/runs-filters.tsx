@@ -12,7 +12,7 @@ import { RUN_STATUSES, runStatusStyle } from '@/lib/status';
 import type { Workflow } from '@/types/api';
 import { DEFAULT_RUN_FILTERS, TIME_WINDOWS, activeFilterCount } from '../utils/run-filters';
 import type { RunFilters, TimeWindow } from '../utils/run-filters';
-import { fromLocalInput, toLocalInput } from '../utils/local-datetime';
+import { fromLocalInput, toLocalInput } from '@/lib/local-datetime';
 
 /** The "Filters" button of the runs toolbar and its panel. */
 export function RunsFiltersButton(props: RunsFilterPanelProps) {

@@ -15,7 +15,7 @@ import type { TaskAction } from '../api/cancel-replay-tasks';
 import { useTaskMetrics } from '../api/get-task-metrics';
 import { useTaskPointMetrics } from '../api/get-task-point-metrics';
 import { useRuns } from '../api/list-runs';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { useRunAction } from '../hooks/use-run-action';
 import { useOpenTask, useRunFilters } from '../hooks/use-run-filters';
 import { zoomRange } from '../utils/run-chart';

@@ -1,7 +1,7 @@
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDuration } from '@/lib/format';
 import type { V1TaskStatus } from '@/types/api';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { runDurationMs } from '../utils/run-duration';
 
 const FINISHED_WORD: Partial<Record<V1TaskStatus, string>> = {

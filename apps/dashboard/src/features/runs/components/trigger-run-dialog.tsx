@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, WandSparkles } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,24 +7,45 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/
 import { Input } from '@/components/ui/input';
 import { JsonField } from '@/components/ui/json-field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Tabs } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { tenantHref } from '@/config/paths';
 import { useJsonText } from '@/hooks/use-json-text';
+import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { parseJsonObject } from '@/lib/json-object';
 import { cn } from '@/lib/cn';
+import type { CreateCronRequest, ScheduleRunRequest } from '@/types/api';
 import { useTriggerRun } from '../api/trigger-run';
 import { exampleFromSchema, schemaProblems } from '../utils/trigger-input';
+import { TIMING_TABS, timingProblems, timingSubmitLabel } from '../utils/trigger-timing';
+import type { Timing } from '../utils/trigger-timing';
+import { TimingFields, useTimingFields } from './trigger-timing-fields';
 
 /**
- * Trigger Run (reference 5.3, "Now"): pick a workflow, write the input and additional
- * metadata as JSON, run it, and land on the new run. The input is checked as it is typed:
- * JSON syntax first, then the workflow's input JSON schema when it registered one.
+ * Trigger Run (reference 5.3): pick a workflow, write the input and additional metadata as
+ * JSON, then run it now (landing on the new run), schedule it for a time, or create a cron
+ * for it (landing on Scheduled Runs or Cron Jobs). The input is checked as it is typed: JSON
+ * syntax first, then the workflow's input JSON schema when it registered one; the cron
+ * expression with the spec's messages.
  */
 export interface TriggerWorkflowOption {
   id: string;
   name: string;
 }
+
+/**
+ * The calls behind the Schedule and Cron tabs, from the features that own those resources
+ * (composed by the route).
+ */
+export interface TriggerTimings {
+  schedule: (workflowName: string, body: ScheduleRunRequest) => Promise<unknown>;
+  cron: (workflowName: string, body: CreateCronRequest) => Promise<unknown>;
+}
+
+type TimedSubmit =
+  | { timing: 'schedule'; workflowName: string; body: ScheduleRunRequest }
+  | { timing: 'cron'; workflowName: string; body: CreateCronRequest };
 
 export function TriggerRunDialog({
   tenantId,
@@ -37,6 +59,8 @@ export function TriggerRunDialog({
   onWorkflowChange,
   inputSchema: schema,
   fixedWorkflow = false,
+  initialTiming = 'now',
+  timings,
 }: {
   tenantId: string;
   open: boolean;
@@ -52,13 +76,25 @@ export function TriggerRunDialog({
   inputSchema: Record<string, unknown> | undefined;
   /** Opened from a workflow's page: no search, the workflow is given. */
   fixedWorkflow?: boolean;
+  /** The tab it opens on: Scheduled Runs opens Schedule, Cron Jobs opens Cron. */
+  initialTiming?: Timing;
+  timings: TriggerTimings;
 }) {
   const navigate = useNavigate();
   const ids = useId();
   const [inputText, setInputText] = useState('{}');
   const metadataField = useJsonText();
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  const [timing, setTiming] = useState<Timing>(initialTiming);
+  const timingFields = useTimingFields();
   const trigger = useTriggerRun(tenantId);
+  const timed = useMutation({
+    mutationFn: (submit: TimedSubmit) =>
+      submit.timing === 'schedule'
+        ? timings.schedule(submit.workflowName, submit.body)
+        : timings.cron(submit.workflowName, submit.body),
+  });
+  const pending = trigger.isPending || timed.isPending;
   const workflowName = workflows.find((row) => row.id === workflowId)?.name;
 
   const input = useMemo(() => parseJsonObject(inputText), [inputText]);
@@ -70,9 +106,17 @@ export function TriggerRunDialog({
   const inputError = input.ok ? undefined : input.message;
 
   const close = (next: boolean) => {
-    if (next || trigger.isPending) return;
+    if (next || pending) return;
     onOpenChange(false);
   };
+
+  /** API errors (field errors flattened) as lines under the button. */
+  const showError = (error: unknown) =>
+    setSubmitErrors(
+      error instanceof ApiError && error.descriptions.length > 0
+        ? [...error.descriptions]
+        : [errorMessage(error)],
+    );
 
   const submit = () => {
     if (!workflowId || !workflowName) {
@@ -80,20 +124,46 @@ export function TriggerRunDialog({
       return;
     }
     if (!input.ok || !metadata.ok || problems.length > 0) return;
-    setSubmitErrors([]);
-    trigger.mutate(
-      { workflowName, input: input.value, additionalMetadata: metadata.value },
-      {
-        onSuccess: (details) => {
-          onOpenChange(false);
-          void navigate(tenantHref(tenantId, 'runs/:run', { run: details.run.metadata.id }));
+    const timingErrors = timingProblems(timing, timingFields.values);
+    setSubmitErrors(timingErrors);
+    if (timingErrors.length > 0) return;
+    const payload = { input: input.value, additionalMetadata: metadata.value };
+    if (timing === 'now') {
+      trigger.mutate(
+        { workflowName, ...payload },
+        {
+          onSuccess: (details) => {
+            onOpenChange(false);
+            void navigate(tenantHref(tenantId, 'runs/:run', { run: details.run.metadata.id }));
+          },
+          onError: showError,
         },
-        onError: (error) =>
-          setSubmitErrors(
-            error instanceof ApiError && error.descriptions.length > 0
-              ? [...error.descriptions]
-              : [errorMessage(error)],
-          ),
+      );
+      return;
+    }
+    const { triggerAt, cronName, cronExpression } = timingFields.values;
+    timed.mutate(
+      timing === 'schedule'
+        ? { timing, workflowName, body: { ...payload, triggerAt: triggerAt ?? '' } }
+        : {
+            timing,
+            workflowName,
+            body: { ...payload, cronName: cronName.trim(), cronExpression: cronExpression.trim() },
+          },
+      {
+        onSuccess: () => {
+          toast({
+            title: timing === 'schedule' ? 'Run scheduled' : 'Cron job created',
+            description:
+              timing === 'schedule'
+                ? `${workflowName} runs at the time you chose.`
+                : `${workflowName} runs on the schedule ${cronExpression.trim()}.`,
+            variant: 'success',
+          });
+          onOpenChange(false);
+          void navigate(tenantHref(tenantId, timing === 'schedule' ? 'scheduled' : 'cron-jobs'));
+        },
+        onError: showError,
       },
     );
   };
@@ -107,7 +177,7 @@ export function TriggerRunDialog({
       <DialogContent className="max-w-[625px]">
         <DialogHeader
           title="Trigger Run"
-          description="Start a run of a workflow now, with the input and metadata you give it."
+          description="Run a workflow now, at a time you choose, or on a cron schedule, with the input and metadata you give it."
         />
         <form
           className="grid gap-4"
@@ -201,27 +271,40 @@ export function TriggerRunDialog({
             hint="Key-value pairs to find this run by (Metadata filter of the runs list)."
           />
 
+          <div className="grid gap-3">
+            <Tabs
+              label="Timing"
+              items={TIMING_TABS}
+              value={timing}
+              onChange={(next) => {
+                setTiming(next);
+                setSubmitErrors([]);
+              }}
+            />
+            <div
+              role="tabpanel"
+              aria-label={TIMING_TABS.find((tab) => tab.value === timing)?.label}
+            >
+              <TimingFields timing={timing} fields={timingFields} />
+            </div>
+          </div>
+
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => close(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending} disabled={!ready}>
+              {timingSubmitLabel(timing)}
+            </Button>
+          </DialogFooter>
+
           {submitErrors.length > 0 ? (
-            <ul role="alert" className="grid gap-1 text-sm text-destructive">
+            <ul role="alert" className="grid gap-1 text-sm text-destructive sm:text-right">
               {submitErrors.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
           ) : null}
-
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => close(false)}
-              disabled={trigger.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={trigger.isPending} disabled={!ready}>
-              Run now
-            </Button>
-          </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -31,14 +31,15 @@ import { WorkflowTriggers } from './workflow-triggers';
 import { WorkflowVersionInfo } from './workflow-version-info';
 
 /**
- * A workflow: header with its state and actions, its task graph, triggers, event filters,
- * runs, version.
+ * A workflow: header with its state and actions, its task graph, triggers, cron jobs and
+ * upcoming scheduled runs, event filters, runs, version.
  */
 export function WorkflowDetail({
   tenantId,
   workflowId,
   canEdit,
   onTrigger,
+  schedules,
   filters,
 }: {
   tenantId: string;
@@ -47,6 +48,8 @@ export function WorkflowDetail({
   canEdit: boolean;
   /** Opens Trigger Run for this workflow (composed by the route). */
   onTrigger: (workflow: { id: string; name: string }) => void;
+  /** The workflow's cron jobs and upcoming scheduled runs (composed by the route). */
+  schedules: ReactNode;
   /** The workflow's event filters (composed by the route). */
   filters: ReactNode;
 }) {
@@ -200,6 +203,13 @@ export function WorkflowDetail({
           ) : (
             <p className="text-sm text-muted-foreground">Not available.</p>
           )}
+        </Section>
+
+        <Section
+          title="Schedules"
+          description="Cron jobs that run this workflow, and its runs scheduled for later."
+        >
+          {schedules}
         </Section>
 
         <Section

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpcomingFires } from './upcoming-fires';
+
+const berlin = 'CRON_TZ=Europe/Berlin 30 2 * * *';
+
+describe('UpcomingFires', () => {
+  afterEach(cleanup);
+
+  it("lists five fires in the viewer's zone and in the cron's", () => {
+    render(
+      <UpcomingFires
+        cron="0 9 * * *"
+        now={new Date('2026-05-01T10:00:00Z')}
+        timezone="America/New_York"
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Next fire times' })).getAllByRole(
+      'listitem',
+    );
+    expect(items).toHaveLength(5);
+    expect(items[0]?.textContent).toContain('Your time (America/New_York)');
+    expect(items[0]?.textContent).toContain('Sat, May 2, 2026, 05:00:00 GMT-4');
+    expect(items[0]?.textContent).toContain('Cron time (UTC)');
+    expect(items[0]?.textContent).toContain('Sat, May 2, 2026, 09:00:00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns when a fire falls into the spring gap, and marks that fire', () => {
+    render(<UpcomingFires cron={berlin} now={new Date('2026-03-27T12:00:00Z')} timezone="UTC" />);
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toContain('Daylight saving in Europe/Berlin');
+    expect(warning.textContent).toContain('does not exist that day');
+    const moved = document.querySelectorAll('[data-dst="gap"]');
+    expect(moved).toHaveLength(1);
+    expect(moved[0]?.textContent).toContain('Sun, Mar 29, 2026, 03:00:00 GMT+2');
+  });
+
+  it('warns when a fire falls on a wall time that repeats in autumn', () => {
+    render(<UpcomingFires cron={berlin} now={new Date('2026-10-24T12:00:00Z')} timezone="UTC" />);
+    expect(screen.getByRole('alert').textContent).toContain('occurs twice that day');
+    expect(document.querySelectorAll('[data-dst="repeat"]')).toHaveLength(1);
+  });
+
+  it('shows nothing to warn about far from a change', () => {
+    render(<UpcomingFires cron={berlin} now={new Date('2026-06-01T00:00:00Z')} timezone="UTC" />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
