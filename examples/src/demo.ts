@@ -2,7 +2,8 @@
  * The demo `npm start` runs against the default tenant, so a newcomer's dashboard is alive at
  * once: one worker serving every example, and a few runs a minute of each kind (successes, a
  * DAG, a fan-out, retries, a slow task and the occasional failure), some of them started by
- * events (orders, and refunds that the `on-refund` filter lets through or not).
+ * events (orders, and refunds that the `on-refund` filter lets through or not), by a cron made
+ * over REST (every five minutes) or scheduled a couple of minutes ahead.
  */
 import { allWorkflows } from './all-workflows';
 import { dag } from './dag';
@@ -39,7 +40,22 @@ const rounds: (() => Promise<unknown>)[] = [
       { amount: Math.floor(Math.random() * 200) },
       { scope: 'large', additionalMetadata: { source: 'demo' } },
     ),
+  () =>
+    simple.schedule(new Date(Date.now() + SCHEDULE_AHEAD_MS), {
+      Message: 'Scheduled Hello',
+    }),
 ];
+
+/** How far ahead the demo schedules its runs. */
+const SCHEDULE_AHEAD_MS = 2 * 60_000;
+const DEMO_CRON = { name: 'demo-every-5-minutes', expression: '*/5 * * * *' };
+
+/** The demo's cron, made once over REST as a user would (the name makes it findable again). */
+async function ensureDemoCron(): Promise<void> {
+  const { rows = [] } = await hatchet.crons.list({ workflow: simple });
+  if (rows.some((cron) => cron.name === DEMO_CRON.name)) return;
+  await simple.cron(DEMO_CRON.name, DEMO_CRON.expression, { Message: 'Hello From Cron' });
+}
 
 async function main(): Promise<void> {
   const worker = await hatchet.worker('demo-worker', {
@@ -49,6 +65,7 @@ async function main(): Promise<void> {
   const started = worker.start();
   await worker.waitUntilReady();
   console.log('demo worker ready');
+  await ensureDemoCron().catch((error: unknown) => console.error('demo cron failed:', error));
 
   let round = 0;
   const trigger = () => {

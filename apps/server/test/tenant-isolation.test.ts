@@ -138,4 +138,31 @@ describe('ids of another tenant in queries and bodies', () => {
     );
     expect(run.body).toBe('QUEUED');
   });
+
+  it('lists, moves and deletes none of the victim’s crons and scheduled runs by id', async () => {
+    const client = intruder.owner.client;
+    for (const list of ['crons', 'scheduled']) {
+      const rows = await client.get<{ rows: unknown[] }>(
+        intruderPath(
+          `/api/v1/tenants/{tenant}/workflows/${list}?workflowId=${victim.ids.workflow}`,
+        ),
+      );
+      expect(rows.body.rows, list).toEqual([]);
+    }
+    const before = await databaseSnapshot(t.db);
+    const scheduled = intruderPath('/api/v1/tenants/{tenant}/workflows/scheduled');
+    const deleted = await client.post<{ deletedIds: string[] }>(`${scheduled}/bulk-delete`, {
+      scheduledWorkflowRunIds: [victim.ids.scheduledRun],
+    });
+    expect(deleted.body.deletedIds).toEqual([]);
+    const byFilter = await client.post<{ deletedIds: string[] }>(`${scheduled}/bulk-delete`, {
+      filter: { workflowId: victim.ids.workflow },
+    });
+    expect(byFilter.body.deletedIds).toEqual([]);
+    const moved = await client.post<{ updatedIds: string[] }>(`${scheduled}/bulk-update`, {
+      updates: [{ id: victim.ids.scheduledRun, triggerAt: '2098-01-01T00:00:00Z' }],
+    });
+    expect(moved.body.updatedIds).toEqual([]);
+    expect(await databaseSnapshot(t.db)).toEqual(before);
+  });
 });

@@ -41,6 +41,8 @@ const { values: opts } = parseArgs({
     'cron-minutes': { type: 'string', default: '3' },
     slots: { type: 'string', default: '500' },
     'no-write': { type: 'boolean', default: false },
+    /** Keep the PGlite data folder (its path is printed) to look into afterwards. */
+    'keep-data': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -61,6 +63,7 @@ interface BackendResult {
     minutes: string[];
     fireLateness: LatencySummary;
     startLateness: LatencySummary;
+    notStarted: number;
     late: number;
     duplicates: number;
     misses: number;
@@ -69,6 +72,7 @@ interface BackendResult {
     dueSecond: string;
     fireLateness: LatencySummary;
     startLateness: LatencySummary;
+    notStarted: number;
     allFiredWithinMs: number;
     allStartedWithinMs: number;
     duplicates: number;
@@ -105,7 +109,8 @@ async function untilTime(at: number): Promise<void> {
 
 async function runBackend(backend: 'pglite' | 'postgres', admin?: pg.Client) {
   const tmp = mkdtempSync(join(tmpdir(), `trellis-timers-${backend}-`));
-  cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
+  if (opts['keep-data']) log(`${backend}: data kept in ${tmp}`);
+  else cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
   const statsFile = join(tmp, 'db-stats.json');
   let databaseUrl = '';
   if (backend === 'postgres') {
@@ -270,7 +275,12 @@ async function scheduleFires(
   );
   const distinct = new Set(rows.map((r) => r.schedule)).size;
   const latest = (pick: (r: FireRow) => Date | null) =>
-    Math.max(...rows.map((r) => (pick(r)?.getTime() ?? Infinity) - dueSecond));
+    Math.max(
+      ...rows.flatMap((r) => {
+        const at = pick(r);
+        return at ? [at.getTime() - dueSecond] : [];
+      }),
+    );
   return {
     dueSecond: new Date(dueSecond).toISOString(),
     ...lateness(rows),
@@ -281,12 +291,13 @@ async function scheduleFires(
   };
 }
 
+/** Lateness over the runs that started; those that had not by the end are counted apart. */
 function lateness(rows: readonly FireRow[]) {
+  const started = rows.filter((r) => r.started !== null);
   return {
     fireLateness: summarize(rows.map((r) => r.created.getTime() - r.due.getTime())),
-    startLateness: summarize(
-      rows.map((r) => (r.started ? r.started.getTime() - r.due.getTime() : Infinity)),
-    ),
+    startLateness: summarize(started.map((r) => r.started!.getTime() - r.due.getTime())),
+    notStarted: rows.length - started.length,
   };
 }
 
@@ -303,11 +314,11 @@ function renderMarkdown(results: BackendResult[], machine: ReturnType<typeof mac
     `| idle ticker, statements per minute (all waiting) | ${results.map((r) => r.idle.statementsPerMinute).join(' | ')} |`,
     `| crons: run created − due | ${results.map((r) => ms(r.cronFires.fireLateness)).join(' | ')} |`,
     `| crons: run started − due (target p99 < 1000) | ${results.map((r) => ms(r.cronFires.startLateness)).join(' | ')} |`,
-    `| crons: duplicates / misses / marked late | ${results.map((r) => `${r.cronFires.duplicates} / ${r.cronFires.misses} / ${r.cronFires.late}`).join(' | ')} |`,
+    `| crons: duplicates / misses / marked late / not started by the end | ${results.map((r) => `${r.cronFires.duplicates} / ${r.cronFires.misses} / ${r.cronFires.late} / ${r.cronFires.notStarted}`).join(' | ')} |`,
     `| schedules: run created − due | ${results.map((r) => ms(r.scheduleFires.fireLateness)).join(' | ')} |`,
     `| schedules: run started − due | ${results.map((r) => ms(r.scheduleFires.startLateness)).join(' | ')} |`,
     `| schedules: all created / all started within (ms after the second began; target started < 5000) | ${results.map((r) => `${r.scheduleFires.allFiredWithinMs} / ${r.scheduleFires.allStartedWithinMs}`).join(' | ')} |`,
-    `| schedules: duplicates / misses | ${results.map((r) => `${r.scheduleFires.duplicates} / ${r.scheduleFires.misses}`).join(' | ')} |`,
+    `| schedules: duplicates / misses / not started by the end | ${results.map((r) => `${r.scheduleFires.duplicates} / ${r.scheduleFires.misses} / ${r.scheduleFires.notStarted}`).join(' | ')} |`,
     `| schedules: server CPU over the second and 15 s after (ms) | ${results.map((r) => r.scheduleFires.serverCpuMs).join(' | ')} |`,
     `| setup over REST: crons / schedules (s) | ${results.map((r) => `${r.setupSeconds.crons.toFixed(1)} / ${r.setupSeconds.schedules.toFixed(1)}`).join(' | ')} |`,
     '',

@@ -246,10 +246,13 @@ export class Ticker {
     const fires: TimedFire[] = [];
     for (const cron of this.crons.values()) {
       if (cron.nextDue === undefined || cron.nextDue > now) continue;
-      // Several due times passed (the server was down): the latest only, once.
-      const dueAt =
-        cron.schedule.latestBetween(new Date(cron.cursor), new Date(now))?.getTime() ??
-        cron.nextDue;
+      let dueAt = cron.nextDue;
+      let nextDue = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
+      if (nextDue !== undefined && nextDue <= now) {
+        // Several due times passed (the server was down): the latest only, once.
+        dueAt = cron.schedule.latestBetween(new Date(dueAt), new Date(now))?.getTime() ?? dueAt;
+        nextDue = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
+      }
       fires.push({
         kind: 'cron',
         id: cron.id,
@@ -259,7 +262,7 @@ export class Ticker {
         late: now - dueAt > LATE_AFTER_MS,
       });
       cron.cursor = dueAt;
-      cron.nextDue = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
+      cron.nextDue = nextDue;
     }
     for (const schedule of this.schedules.values()) {
       if (schedule.dueAt > now) continue;

@@ -71,6 +71,29 @@ describe('result phase', () => {
     expect(worker.state.id).toBeTruthy();
   });
 
+  it('records a completed attempt whose STARTED never arrived as started when it finished', async () => {
+    const { runId, tasks } = await fx.trigger('solo');
+    const taskId = tasks.get('solo')!;
+    const done = fx.systems.result.request(
+      { tenantId: fx.tenantId, taskId, retryCount: 0 },
+      { kind: 'COMPLETED', payload: '{}', taskExternalId: taskId, at: at(40) },
+    );
+    await fx.apply(fx.systems.result, fx.systems.runProgress);
+    await done;
+    expect(await timeline(taskId)).toMatchObject([
+      { event: 'QUEUED@0' },
+      { event: 'ASSIGNED@0' },
+      { event: 'STARTED@0', at: at(40) },
+      { event: 'FINISHED@0', at: at(40) },
+    ]);
+    const rows = await fx.rows(
+      `SELECT t.started_at AS task, r.started_at AS run FROM tasks t
+         JOIN workflow_runs r ON r.id = t.run_id WHERE t.id = $1 AND r.id = $2`,
+      [taskId, runId],
+    );
+    expect(rows).toEqual([{ task: at(40), run: at(40) }]);
+  });
+
   it('ignores a second result for an attempt that already ended', async () => {
     const { tasks } = await fx.trigger('solo');
     const taskId = tasks.get('solo')!;

@@ -116,7 +116,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
         ...attemptKey(r),
         completed: r.kind === 'COMPLETED',
         output: r.output,
-        startedAt: r.kind === 'COMPLETED' ? tick.startsWithResults.get(attemptId(r)) : undefined,
+        startedAt: r.kind === 'COMPLETED' ? startOf(tick, r) : undefined,
         finishedAt: r.at,
       })),
     );
@@ -134,7 +134,7 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
           taskId: result.taskId,
           retryCount: result.retryCount,
           eventType: 'STARTED',
-          createdAt: tick.startsWithResults.get(attemptId(result)),
+          createdAt: startOf(tick, result),
         });
       }
       tick.event({
@@ -200,4 +200,15 @@ export class ResultSystem extends BufferedSystem<ResultOp> implements Completion
       });
     }
   }
+}
+
+/**
+ * When a completed attempt started: its STARTED of the same tick, or, when no STARTED was ever
+ * recorded for it, the time it finished. The SDK sends STARTED without waiting for it and
+ * COMPLETED once the task returns, as separate calls: under load the result can arrive first,
+ * and the late STARTED then finds the attempt ended and is ignored. So no completed task is
+ * left without a start (endAttempts keeps an earlier recorded start).
+ */
+function startOf(tick: TickContext, result: ResultOp): Date {
+  return tick.startsWithResults.get(attemptId(result)) ?? result.at;
 }
