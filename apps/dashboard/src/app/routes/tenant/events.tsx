@@ -9,15 +9,13 @@ import type { EventPanelSlots } from '@/features/events/components/event-panel';
 import { FiltersSummary } from '@/features/filters/components/filters-summary';
 import { TriggeredRuns } from '@/features/runs/components/related-runs';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
-import { useWorkflows } from '@/features/workflows/api/list-workflows';
 import { roleAtLeast } from '@/lib/roles';
-import { WORKFLOW_OPTIONS_LIMIT } from './workflow-options';
+import { useWorkflowOptions } from './workflow-options';
 
 export default function EventsRoute() {
   const { tenant: tenantId = '' } = useParams();
   const { role } = useTenantMembership(tenantId);
-  const workflows = useWorkflows(tenantId, { offset: 0, limit: WORKFLOW_OPTIONS_LIMIT, name: '' });
-  const rows = workflows.data?.rows ?? [];
+  const rows = useWorkflowOptions(tenantId);
   const names = new Map(rows.map((workflow) => [workflow.metadata.id, workflow.name]));
   const slots: EventPanelSlots = {
     triggeredRuns: (event) => (

@@ -2,15 +2,14 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { FiltersPage } from '@/features/filters/components/filters-page';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
-import { useWorkflows } from '@/features/workflows/api/list-workflows';
 import { roleAtLeast } from '@/lib/roles';
-import { WORKFLOW_OPTIONS_LIMIT } from './workflow-options';
+import { useWorkflowOptions } from './workflow-options';
 
 /** filters: the expressions that decide which events with a scope trigger which workflows. */
 export default function FiltersRoute() {
   const { tenant: tenantId = '' } = useParams();
   const { role } = useTenantMembership(tenantId);
-  const workflows = useWorkflows(tenantId, { offset: 0, limit: WORKFLOW_OPTIONS_LIMIT, name: '' });
+  const workflows = useWorkflowOptions(tenantId);
   return (
     <>
       <PageHeader
@@ -20,7 +19,7 @@ export default function FiltersRoute() {
       <FiltersPage
         tenantId={tenantId}
         canEdit={roleAtLeast(role, 'MEMBER')}
-        workflows={workflows.data?.rows ?? []}
+        workflows={workflows}
       />
     </>
   );

@@ -1,29 +1,25 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { RunsPage } from '@/features/runs/components/runs-page';
-import { useWorkflows } from '@/features/workflows/api/list-workflows';
-import { WORKFLOW_OPTIONS_LIMIT } from './workflow-options';
-
-const TriggerRun = lazy(() => import('./trigger-run'));
+import { LazyTriggerRun } from './lazy-trigger-run';
+import { useWorkflowOptions } from './workflow-options';
 
 /** runs: every workflow and task run of the tenant in a time window. */
 export default function RunsRoute() {
   const { tenant: tenantId = '' } = useParams();
   const [triggerOpen, setTriggerOpen] = useState(false);
-  const workflows = useWorkflows(tenantId, { offset: 0, limit: WORKFLOW_OPTIONS_LIMIT, name: '' });
+  const workflows = useWorkflowOptions(tenantId);
   return (
     <>
       <PageHeader title="Runs" description="Workflow runs and standalone tasks, newest first." />
       <RunsPage
         tenantId={tenantId}
-        workflows={workflows.data?.rows ?? []}
+        workflows={workflows}
         onTriggerRun={() => setTriggerOpen(true)}
       />
       {triggerOpen ? (
-        <Suspense fallback={null}>
-          <TriggerRun tenantId={tenantId} open onOpenChange={setTriggerOpen} />
-        </Suspense>
+        <LazyTriggerRun tenantId={tenantId} open onOpenChange={setTriggerOpen} />
       ) : null}
     </>
   );

@@ -1,26 +1,21 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { ScheduledRunsPage } from '@/features/scheduled-runs/components/scheduled-runs-page';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
-import { useWorkflows } from '@/features/workflows/api/list-workflows';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { roleAtLeast } from '@/lib/roles';
-import { WORKFLOW_OPTIONS_LIMIT } from './workflow-options';
-
-const TriggerRun = lazy(() => import('./trigger-run'));
+import { LazyTriggerRun } from './lazy-trigger-run';
+import { useWorkflowOptions } from './workflow-options';
 
 /** scheduled: one-off runs at a set time; Schedule Run opens Trigger Run on its Schedule tab. */
 export default function ScheduledRunsRoute() {
   const { tenant: tenantId = '' } = useParams();
   const { role } = useTenantMembership(tenantId);
-  const { refetchInterval } = useRefetchInterval();
   const [scheduling, setScheduling] = useState(false);
-  const workflows = useWorkflows(
-    tenantId,
-    { offset: 0, limit: WORKFLOW_OPTIONS_LIMIT, name: '' },
-    { refetchInterval },
-  );
+  // The reference refreshes this screen's workflow options on the global interval.
+  const { refetchInterval } = useRefetchInterval();
+  const workflows = useWorkflowOptions(tenantId, { refetchInterval });
   return (
     <>
       <PageHeader
@@ -30,18 +25,16 @@ export default function ScheduledRunsRoute() {
       <ScheduledRunsPage
         tenantId={tenantId}
         canEdit={roleAtLeast(role, 'MEMBER')}
-        workflows={workflows.data?.rows ?? []}
+        workflows={workflows}
         onSchedule={() => setScheduling(true)}
       />
       {scheduling ? (
-        <Suspense fallback={null}>
-          <TriggerRun
-            tenantId={tenantId}
-            open
-            onOpenChange={setScheduling}
-            initialTiming="schedule"
-          />
-        </Suspense>
+        <LazyTriggerRun
+          tenantId={tenantId}
+          open
+          onOpenChange={setScheduling}
+          initialTiming="schedule"
+        />
       ) : null}
     </>
   );

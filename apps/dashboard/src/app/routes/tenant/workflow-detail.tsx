@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CronsSummary } from '@/features/crons/components/crons-summary';
 import { FiltersSummary } from '@/features/filters/components/filters-summary';
@@ -6,8 +6,7 @@ import { UpcomingScheduledRuns } from '@/features/scheduled-runs/components/upco
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
 import { WorkflowDetail } from '@/features/workflows/components/workflow-detail';
 import { roleAtLeast } from '@/lib/roles';
-
-const TriggerRun = lazy(() => import('./trigger-run'));
+import { LazyTriggerRun } from './lazy-trigger-run';
 
 /**
  * workflows/{workflow}: one workflow's tasks (as a graph), triggers, cron jobs and upcoming
@@ -41,14 +40,12 @@ export default function WorkflowDetailPage() {
         filters={<FiltersSummary tenantId={tenantId} of={{ workflowId }} />}
       />
       {trigger ? (
-        <Suspense fallback={null}>
-          <TriggerRun
-            tenantId={tenantId}
-            open
-            onOpenChange={(open) => (open ? undefined : setTrigger(undefined))}
-            workflow={trigger}
-          />
-        </Suspense>
+        <LazyTriggerRun
+          tenantId={tenantId}
+          open
+          onOpenChange={(open) => (open ? undefined : setTrigger(undefined))}
+          workflow={trigger}
+        />
       ) : null}
     </>
   );
