@@ -84,6 +84,7 @@ export type CronWorkflows = z.infer<typeof cronWorkflowsSchema>;
 export const cronWorkflowsListSchema = z
   .object({ rows: z.array(cronWorkflowsSchema), pagination: paginationResponseSchema })
   .meta({ id: 'CronWorkflowsList' });
+export type CronWorkflowsList = z.infer<typeof cronWorkflowsListSchema>;
 
 export const createCronWorkflowTriggerRequestSchema = z
   .object({
@@ -137,6 +138,7 @@ export type ScheduledWorkflows = z.infer<typeof scheduledWorkflowsSchema>;
 export const scheduledWorkflowsListSchema = z
   .object({ rows: z.array(scheduledWorkflowsSchema), pagination: paginationResponseSchema })
   .meta({ id: 'ScheduledWorkflowsList' });
+export type ScheduledWorkflowsList = z.infer<typeof scheduledWorkflowsListSchema>;
 
 export const scheduleWorkflowRunRequestSchema = z
   .object({
