@@ -26,7 +26,9 @@ export default function WorkflowDetailPage() {
         canEdit={roleAtLeast(role, 'MEMBER')}
         onTrigger={setTrigger}
         schedules={
-          <div className="grid gap-6 xl:grid-cols-2">
+          // Side by side only on the widest screens: at 1440 px the crons table's columns
+          // (expression, description, name) were clipped in half the width.
+          <div className="grid gap-6 2xl:grid-cols-2">
             <div className="grid content-start gap-2">
               <h3 className="text-[13px] font-medium">Cron jobs</h3>
               <CronsSummary tenantId={tenantId} workflowId={workflowId} />
