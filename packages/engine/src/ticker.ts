@@ -86,8 +86,8 @@ export class Ticker {
   }
 
   /** How much is waiting in memory (tests and metrics). */
-  stats(): { crons: number; schedules: number; nextDueAt: number | undefined } {
-    return { crons: this.crons.size, schedules: this.schedules.size, nextDueAt: this.next() };
+  stats(): { crons: number; schedules: number } {
+    return { crons: this.crons.size, schedules: this.schedules.size };
   }
 
   // ------------------------------------------------------------------------------------------

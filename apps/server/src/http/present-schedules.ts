@@ -1,15 +1,10 @@
 import type { CronWorkflows, ScheduledWorkflows } from '@trellis/api-contract';
 import type { CronRow } from '../read-models/cron.queries';
 import type { ScheduledRunRow } from '../read-models/scheduled-run.queries';
+import { meta } from './present';
 import { LEGACY_STATUS } from './present-runs';
 
 /** Crons and scheduled runs as the API shows them. Optional fields that are unset are omitted. */
-
-const meta = (row: { id: string; createdAt: Date; updatedAt: Date }) => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
 
 export function presentCron(row: CronRow, tenantId: string): CronWorkflows {
   return {

@@ -7,7 +7,7 @@ import type { UserRow } from '../accounts/user.queries';
 
 /** Turns database rows into API objects. Optional fields that are unset are omitted. */
 
-const meta = (row: { id: string; createdAt: Date; updatedAt: Date }) => ({
+export const meta = (row: { id: string; createdAt: Date; updatedAt: Date }) => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

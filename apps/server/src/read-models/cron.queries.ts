@@ -1,5 +1,5 @@
 import type { Queryable } from '@trellis/db';
-import { SqlParams } from './run-filter';
+import { escapeLike, metadataContains, SqlParams } from './run-filter';
 import type { Page } from './run-list.queries';
 
 /** A cron trigger as the REST API shows it, with its workflow's newest version. */
@@ -54,8 +54,8 @@ export async function listCrons(
   if (options.cronName) {
     conditions.push(`c.name ILIKE ${params.add(`%${escapeLike(options.cronName)}%`)}`);
   }
-  for (const { key, value } of options.additionalMetadata ?? []) {
-    conditions.push(`c.additional_metadata @> ${params.add(JSON.stringify({ [key]: value }))}`);
+  for (const pair of options.additionalMetadata ?? []) {
+    conditions.push(metadataContains('c.additional_metadata', pair, params));
   }
   const where = conditions.join(' AND ');
   const direction = options.orderByDirection === 'ASC' ? 'ASC' : 'DESC';
@@ -89,9 +89,4 @@ export async function findCronView(
     id,
   ]);
   return rows[0];
-}
-
-/** `%`, `_` and `\` in a search term match themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

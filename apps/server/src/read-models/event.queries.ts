@@ -1,6 +1,6 @@
 import type { Queryable } from '@trellis/db';
 import { EVENT_LIST_CAP, type V1TaskStatus } from '@trellis/api-contract';
-import { SqlParams } from './run-filter';
+import { metadataContains, SqlParams } from './run-filter';
 import type { Page } from './run-list.queries';
 
 /** A run an event triggered, and the filter that let it through when one did. */
@@ -78,10 +78,8 @@ function eventConditions(filter: EventFilter, params: SqlParams): string[] {
   if (filter.eventIds?.length)
     conditions.push(`e.id = ANY(${params.add(filter.eventIds)}::uuid[])`);
   // One containment test per pair, which events_metadata_idx answers.
-  for (const { key, value } of filter.additionalMetadata ?? []) {
-    conditions.push(
-      `e.additional_metadata @> ${params.add(JSON.stringify({ [key]: value }))}::jsonb`,
-    );
+  for (const pair of filter.additionalMetadata ?? []) {
+    conditions.push(metadataContains('e.additional_metadata', pair, params));
   }
   return conditions;
 }

@@ -29,6 +29,23 @@ export class SqlParams {
   }
 }
 
+/** `%`, `_` and `\` in a search term match themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A metadata filter pair as a containment test on a jsonb column, which a GIN index on the
+ * column answers.
+ */
+export function metadataContains(
+  column: string,
+  { key, value }: { key: string; value: string },
+  params: SqlParams,
+): string {
+  return `${column} @> ${params.add(JSON.stringify({ [key]: value }))}::jsonb`;
+}
+
 /** SQL that reports an internal task status column as the API's status. */
 export function apiTaskStatusSql(column: string): string {
   return `CASE ${column} WHEN 'PENDING' THEN 'QUEUED' WHEN 'ASSIGNED' THEN 'RUNNING' ELSE ${column} END`;
@@ -52,9 +69,8 @@ function runScopeConditions(filter: RunFilter, params: SqlParams): string[] {
     conditions.push(`r.parent_task_external_id = ${params.add(filter.parentTaskExternalId)}`);
   if (filter.additionalMetadata?.length) {
     // Each pair is a containment test, which the GIN index on additional_metadata answers.
-    const pairs = filter.additionalMetadata.map(
-      ({ key, value }) =>
-        `r.additional_metadata @> ${params.add(JSON.stringify({ [key]: value }))}::jsonb`,
+    const pairs = filter.additionalMetadata.map((pair) =>
+      metadataContains('r.additional_metadata', pair, params),
     );
     const operator = filter.metadataOperator === 'AND' ? ' AND ' : ' OR ';
     conditions.push(`(${pairs.join(operator)})`);

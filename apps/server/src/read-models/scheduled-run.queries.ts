@@ -1,6 +1,6 @@
 import type { ScheduledRunStatus } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
-import { SqlParams } from './run-filter';
+import { metadataContains, SqlParams } from './run-filter';
 import type { Page } from './run-list.queries';
 
 /** A scheduled run as the REST API shows it, with its run once it fired. */
@@ -62,8 +62,8 @@ function whereClause(tenantId: string, filter: ScheduledFilter, params: SqlParam
   // Scheduled runs made by tasks do not exist in this API version (the SDK schedules over
   // REST): a filter on a parent matches none.
   if (filter.parentWorkflowRunId || filter.parentStepRunId) conditions.push('false');
-  for (const { key, value } of filter.additionalMetadata ?? []) {
-    conditions.push(`s.additional_metadata @> ${params.add(JSON.stringify({ [key]: value }))}`);
+  for (const pair of filter.additionalMetadata ?? []) {
+    conditions.push(metadataContains('s.additional_metadata', pair, params));
   }
   if (filter.statuses?.length) {
     const either: string[] = [];

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { escapeLike } from './run-filter';
 import type { V1LogLineLevel } from '@trellis/api-contract';
 import { TASK_EVENT_COLUMNS, type TaskEventRow } from './run-detail.queries';
 import { taskColumns, type TaskListRow } from './run-list.queries';
@@ -112,8 +113,7 @@ export async function listTaskLogLines(
   if (options.until) conditions.push(`l.created_at < ${p(options.until)}`);
   if (options.attempt !== undefined) conditions.push(`l.retry_count = ${p(options.attempt - 1)}`);
   if (options.search) {
-    const escaped = options.search.replace(/[\\%_]/g, (char) => `\\${char}`);
-    conditions.push(`l.message ILIKE ${p(`%${escaped}%`)}`);
+    conditions.push(`l.message ILIKE ${p(`%${escapeLike(options.search)}%`)}`);
   }
   if (options.levels?.length) conditions.push(`l.level = ANY(${p(options.levels)}::text[])`);
   const direction = options.descending ? 'DESC' : 'ASC';

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { escapeLike } from './run-filter';
 import type { StepRow } from '@trellis/engine';
 
 export interface WorkflowViewRow {
@@ -31,7 +32,7 @@ export async function listWorkflows(
   const params: unknown[] = [tenantId];
   let where = 'w.tenant_id = $1 AND w.deleted_at IS NULL';
   if (options.nameContains) {
-    params.push(`%${options.nameContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(`%${escapeLike(options.nameContains)}%`);
     where += ` AND w.name ILIKE $${params.length}`;
   }
   const { rows } = await db.query<WorkflowViewRow>(
