@@ -1,4 +1,5 @@
 /** Every example, for the workers that serve them all. */
+import { concurrencyWorkflows } from './concurrency';
 import { nightlyDigest } from './crons';
 import { dag } from './dag';
 import { onOrder, onRefund } from './events';
@@ -22,4 +23,5 @@ export const allWorkflows = [
   onOrder,
   onRefund,
   nightlyDigest,
+  ...concurrencyWorkflows,
 ];

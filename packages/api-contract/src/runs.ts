@@ -114,6 +114,45 @@ export const v1TaskEventListSchema = z
   .meta({ id: 'V1TaskEventList' });
 
 /**
+ * Trellis: why a task has not started: the reason the scheduler holds it, named precisely.
+ * `reason` is one of NOT_QUEUED (with `status`), BACKOFF (`readyAt`), WORKFLOW_PAUSED,
+ * CANCELLING, CONCURRENCY (`key`, `expression`, `strategy`, `limit`, `heldBy`), NO_WORKER,
+ * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`) and NEXT;
+ * `message` says it in a sentence.
+ */
+export const v1TaskWaitingSchema = z
+  .object({
+    reason: z.enum([
+      'NOT_QUEUED',
+      'BACKOFF',
+      'WORKFLOW_PAUSED',
+      'CANCELLING',
+      'CONCURRENCY',
+      'NO_WORKER',
+      'NO_ACTIVE_WORKER',
+      'NO_FREE_SLOTS',
+      'NEXT',
+    ]),
+    message: z.string(),
+    status: z.string().optional(),
+    readyAt: dateTime.optional(),
+    actionId: z.string().optional(),
+    key: z.string().optional(),
+    expression: z.string().optional(),
+    strategy: z.string().optional(),
+    limit: z.number().int().optional(),
+    heldBy: z
+      .array(z.object({ runId: z.string(), taskExternalId: z.string().optional() }))
+      .optional(),
+    paused: z.number().int().optional(),
+    inactive: z.number().int().optional(),
+    slotType: z.string().optional(),
+    workers: z.number().int().optional(),
+  })
+  .meta({ id: 'V1TaskWaiting' });
+export type V1TaskWaiting = z.infer<typeof v1TaskWaitingSchema>;
+
+/**
  * Trellis: what started a run that no caller triggered directly: a cron's fire (its due time)
  * or a scheduled run (its trigger time). `late` marks a fire made after its time had passed,
  * such as one missed while the server was down.

@@ -69,3 +69,12 @@ export const WEBHOOK = defineEnvironment('webhook', {
   input: jsonMap,
   headers: jsonMap,
 });
+
+/**
+ * What a run's own data decides at trigger time: concurrency keys and limits, rate limit keys
+ * and units, idempotency keys. Over the run's input and additional metadata, as the reference.
+ */
+export const RUN_EXPRESSION = defineEnvironment('run expression', {
+  input: jsonMap,
+  additional_metadata: jsonMap,
+});

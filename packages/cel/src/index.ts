@@ -1,10 +1,11 @@
-export { EVENT_FILTER, WEBHOOK, type CelEnvironment } from './environments';
+export { EVENT_FILTER, RUN_EXPRESSION, WEBHOOK, type CelEnvironment } from './environments';
 export {
   CelCompileError,
   compile,
   compileError,
   evaluateBoolean,
   evaluateBooleanExpression,
+  evaluateInteger,
   evaluateString,
   type CelOutcome,
   type CelProgram,

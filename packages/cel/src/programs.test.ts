@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_FILTER, WEBHOOK } from './environments';
-import { CelCompileError, compile, evaluateBoolean, evaluateString } from './programs';
+import { EVENT_FILTER, RUN_EXPRESSION, WEBHOOK } from './environments';
+import {
+  CelCompileError,
+  compile,
+  evaluateBoolean,
+  evaluateInteger,
+  evaluateString,
+} from './programs';
 
 const event = {
   input: { customer: 'c-17', amount: 150, tags: ['vip'], items: [{ price: 5 }, { price: 12 }] },
@@ -52,6 +58,23 @@ describe('compile', () => {
       error: 'the expression must evaluate to a bool, not double',
     });
     expect(evaluateString(compile(WEBHOOK, 'input.id'), { input: { id: 7 } }).ok).toBe(false);
+  });
+
+  it('reads whole numbers as ints or JSON doubles, and refuses fractions and other types', () => {
+    const limit = compile(RUN_EXPRESSION, "input.tier == 'premium' ? 10 : 1");
+    expect(evaluateInteger(limit, { input: { tier: 'premium' } })).toEqual({ ok: true, value: 10 });
+    expect(evaluateInteger(limit, { input: { tier: 'free' } })).toEqual({ ok: true, value: 1 });
+    expect(evaluateInteger(compile(RUN_EXPRESSION, 'input.n'), { input: { n: 3 } })).toEqual({
+      ok: true,
+      value: 3,
+    });
+    expect(evaluateInteger(compile(RUN_EXPRESSION, 'input.n'), { input: { n: 2.5 } })).toEqual({
+      ok: false,
+      error: 'the expression must evaluate to a whole number, not 2.5',
+    });
+    expect(evaluateInteger(compile(RUN_EXPRESSION, 'input.n'), { input: { n: 'x' } }).ok).toBe(
+      false,
+    );
   });
 
   it('computes webhook keys from the body and headers, empty variables when left out', () => {

@@ -145,3 +145,27 @@ export function evaluateString(
   }
   return { ok: true, value: outcome.value };
 }
+
+/**
+ * Evaluates a program whose result must be a whole number (concurrency limits, rate limit
+ * units): a CEL int, or a double without a fraction, as JSON numbers arrive.
+ */
+export function evaluateInteger(
+  program: CelProgram,
+  bindings: Readonly<Record<string, unknown>>,
+): CelOutcome<number> {
+  const outcome = program.evaluate(bindings);
+  if (!outcome.ok) return outcome;
+  const { value } = outcome;
+  const number = typeof value === 'bigint' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+    return {
+      ok: false,
+      error:
+        typeof number === 'number'
+          ? `the expression must evaluate to a whole number, not ${number}`
+          : `the expression must evaluate to an int, not ${typeName(value)}`,
+    };
+  }
+  return { ok: true, value: number };
+}

@@ -16,7 +16,7 @@ import { listTaskEvents } from './queries/task-event.queries';
 import { listTaskLogs, type TaskLogRow } from './queries/task-log.queries';
 import { listQueueItems, restartScheduleWindows } from './queries/task-queue.queries';
 import { releaseRuntimeSlot, updateRuntimeTimeout } from './queries/task-runtime.queries';
-import { listRunTasks } from './queries/task.queries';
+import { findTaskByExternalId, listRunTasks } from './queries/task.queries';
 import {
   findLatestVersionChecksum,
   insertSteps,
@@ -53,6 +53,12 @@ import {
 } from './types';
 import { assertPayloadSize, assertUuid } from './validation';
 import { VersionCache } from './version-cache';
+import {
+  describeWaiting,
+  explainWaiting,
+  type WaitingExplanation,
+  type WaitingReason,
+} from './waiting-reason';
 import { createVersionFacts } from './version-facts';
 import {
   definitionChecksum,
@@ -68,7 +74,7 @@ export class Engine {
   private readonly db: Database;
   private readonly clock: Clock;
   private readonly settings: EngineSettings;
-  private readonly scheduler = new Scheduler();
+  private readonly scheduler: Scheduler;
   private readonly versions = new VersionCache();
   private readonly routes: EventRoutes;
   private readonly workers: WorkerRegistry;
@@ -87,6 +93,7 @@ export class Engine {
     this.clock = options.clock ?? systemClock;
     this.settings = engineSettings(options);
     this.routes = new EventRoutes(this.db);
+    this.scheduler = new Scheduler((cancels) => this.systems.cancel.fromStrategies(cancels));
     const onError = options.onError ?? ((message, error) => console.error(message, error));
     const wake = () => this.loop.wake();
     const isClosed = () => this.closed;
@@ -175,17 +182,21 @@ export class Engine {
     for (const { tenantId, actionId } of await listPausedActions(this.db)) {
       this.scheduler.setActionsPaused(tenantId, [actionId], true);
     }
-    for (const row of await listQueueItems(this.db)) {
-      this.scheduler.enqueue(
-        {
-          ...row,
-          readyAt: row.readyAt.getTime(),
-          scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
-        },
-        now,
-      );
+    // The running set first: what it holds of concurrency keys counts before the queue's
+    // strategies decide again, in queue order, exactly as when the tasks first arrived.
+    for (const { claims, ...attempt } of await this.running.recover()) {
+      if (claims) this.scheduler.gate.recoverHolds({ ...attempt, claims }, 'ALL');
     }
-    await this.running.recover();
+    for (const { runStarted, claims, ...row } of await listQueueItems(this.db)) {
+      const item = {
+        ...row,
+        readyAt: row.readyAt.getTime(),
+        scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
+        ...(claims ? { claims } : {}),
+      };
+      if (claims && runStarted) this.scheduler.gate.recoverHolds(item, 'WORKFLOW');
+      this.scheduler.enqueue(item, now);
+    }
     this.deadlines.arm();
     this.loop.wake();
     await this.ticker.start();
@@ -561,6 +572,31 @@ export class Engine {
   ): Promise<TaskLogRow[]> {
     const attempt = await this.running.ofTask(tenantId, taskExternalId, undefined);
     return listTaskLogs(this.db, tenantId, attempt.taskId, limit);
+  }
+
+  /**
+   * Why a task is not running yet, from the scheduler's memory (waiting-reason.ts). NOT_FOUND
+   * for a task of another tenant or none.
+   */
+  async whyWaiting(tenantId: string, taskExternalId: string): Promise<WaitingExplanation> {
+    assertUuid(taskExternalId, 'task id');
+    const task = await findTaskByExternalId(this.db, tenantId, taskExternalId);
+    if (!task) throw new EngineError('NOT_FOUND', `task ${taskExternalId} does not exist`);
+    const item = this.scheduler.queued(task.id);
+    let reason: WaitingReason;
+    if (item?.tenantId === tenantId) {
+      const workers = [...this.workers.values()].filter((w) => w.tenantId === tenantId);
+      reason = explainWaiting(this.scheduler, item, workers, this.clock.now());
+    } else {
+      const running = this.running.get(task.id);
+      const status = running
+        ? running.startedAt === undefined
+          ? 'ASSIGNED'
+          : 'RUNNING'
+        : task.status;
+      reason = { reason: 'NOT_QUEUED', status };
+    }
+    return { ...reason, message: describeWaiting(reason) };
   }
 
   async listTaskEvents(tenantId: string, taskExternalId: string): Promise<TaskTimelineEvent[]> {

@@ -37,7 +37,8 @@ export interface RouteDecision {
 }
 
 export interface FilterFailure {
-  filterId: string;
+  /** None when what failed was the workflow's own expression (a concurrency key). */
+  filterId: string | null;
   workflowId: string;
   message: string;
 }

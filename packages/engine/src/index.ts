@@ -6,6 +6,12 @@ export type { EngineErrorCode } from './errors';
 export type { WorkerStream } from './worker-pool';
 export { parseDuration } from './durations';
 export type {
+  ConcurrencyDefinition,
+  ConcurrencyInput,
+  ConcurrencyStrategy,
+  ConcurrencyClaim,
+} from './concurrency';
+export type {
   DefaultFilter,
   TaskDefinitionInput,
   WorkflowDefinitionInput,
@@ -21,3 +27,4 @@ export type { NewRunRow, RunRow } from './queries/run.queries';
 export type { StepRow } from './queries/workflow.queries';
 /** For the seed, which registers workflows through the engine and reads their steps back. */
 export { listVersionSteps } from './queries/workflow.queries';
+export type { WaitingExplanation, WaitingReason } from './waiting-reason';

@@ -4,6 +4,7 @@
  * that assigned them and leave after the one that ended them (tick.ts applies the outcome).
  */
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyClaim } from './concurrency';
 import { EngineError } from './errors';
 import { listRuntimes } from './queries/task-runtime.queries';
 import { findTaskByExternalId } from './queries/task.queries';
@@ -65,8 +66,14 @@ export class RunningAttempts {
     for (const attempt of this.byTask.values()) if (attempt.workerId === workerId) yield attempt;
   }
 
-  /** Reads back the running set (Engine.start). */
-  async recover(): Promise<void> {
+  /**
+   * Reads back the running set (Engine.start); returns the attempts with their tasks'
+   * concurrency claims, which they hold again.
+   */
+  async recover(): Promise<
+    (RunningAttempt & { claims: ConcurrencyClaim[] | null; priority: number })[]
+  > {
+    const recovered = [];
     for (const row of await listRuntimes(this.db)) {
       this.add({
         taskId: row.taskId,
@@ -82,7 +89,13 @@ export class RunningAttempts {
         startedAt: row.startedAt?.getTime(),
         timeoutAt: row.timeoutAt.getTime(),
       });
+      recovered.push({
+        ...this.byTask.get(row.taskId)!,
+        claims: row.claims,
+        priority: row.priority,
+      });
     }
+    return recovered;
   }
 
   /** Registers a running attempt; its slot is reserved unless the scheduler already did. */

@@ -1,7 +1,14 @@
 /**
  * The in-memory ready queue and the assignment of ready tasks to workers' free slots. Pure
  * memory: the engine persists what this decides, and puts items back if persisting fails.
+ *
+ * Ready items wait per tenant and action, and within an action per fairness key: the key of
+ * their first concurrency claim that waits in line (concurrency-gate.ts), or one common group
+ * for tasks without one. Assignment serves an action's groups in turn, one item each per
+ * round, highest priority first, so that keys are served fairly and FIFO within a key.
  */
+import type { ConcurrencyClaim } from './concurrency';
+import { ConcurrencyGate, waitsInLine, type StrategyCancel } from './concurrency-gate';
 import { freeUnits, isAssignable, reserveUnits, type WorkerState } from './worker-pool';
 
 export interface ReadyItem {
@@ -17,6 +24,8 @@ export interface ReadyItem {
   /** Epoch ms; later than now while a retry backs off. */
   readyAt: number;
   scheduleTimeoutAt: number;
+  /** The concurrency limits it must pass (concurrency.ts). */
+  claims?: readonly ConcurrencyClaim[] | undefined;
 }
 
 export interface Assignment {
@@ -28,17 +37,102 @@ interface Entry {
   item: ReadyItem;
   seq: number;
   removed: boolean;
+  /** The action queue it waits in, while it is ready. */
+  queue?: ActionQueue | undefined;
+}
+
+/** Items of one fairness key within an action: highest priority first, then oldest. */
+class Group {
+  private entries: Entry[] = [];
+  private head = 0;
+
+  constructor(readonly key: string) {}
+
+  /** The first live entry, dropping removed ones from the front. */
+  peek(): Entry | undefined {
+    while (this.head < this.entries.length) {
+      const entry = this.entries[this.head]!;
+      if (!entry.removed) return entry;
+      this.head++;
+    }
+    this.compact();
+    return undefined;
+  }
+
+  shift(): void {
+    this.head++;
+    if (this.head > 1024 && this.head * 2 > this.entries.length) this.compact();
+  }
+
+  insert(entry: Entry): void {
+    // Binary search for the first entry that sorts after this one.
+    let lo = this.head;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const other = this.entries[mid]!;
+      const after =
+        other.item.priority < entry.item.priority ||
+        (other.item.priority === entry.item.priority && other.seq > entry.seq);
+      if (after) hi = mid;
+      else lo = mid + 1;
+    }
+    this.entries.splice(lo, 0, entry);
+  }
+
+  private compact(): void {
+    this.entries = this.entries.slice(this.head);
+    this.head = 0;
+  }
+}
+
+/** One action's ready items, in groups served in turn. */
+class ActionQueue {
+  readonly groups = new Map<string, Group>();
+  /** The groups in turn order; the next round starts at `cursor`. */
+  ring: Group[] = [];
+  cursor = 0;
+  /** Live (not removed) items. */
+  size = 0;
+
+  insert(entry: Entry, key: string): void {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new Group(key);
+      this.groups.set(key, group);
+      this.ring.push(group);
+    }
+    group.insert(entry);
+    entry.queue = this;
+    this.size++;
+  }
+
+  /** Forgets a group that ran empty. */
+  drop(group: Group): void {
+    this.groups.delete(group.key);
+    const at = this.ring.indexOf(group);
+    this.ring.splice(at, 1);
+    if (at < this.cursor) this.cursor--;
+  }
 }
 
 export class Scheduler {
-  /** tenant → action → entries ordered by priority (high first), then arrival. */
-  private readonly ready = new Map<string, Map<string, Entry[]>>();
+  /** tenant → action → its ready items. */
+  private readonly ready = new Map<string, Map<string, ActionQueue>>();
   /** Items waiting for their readyAt (retry backoff). */
   private readonly delayed = new Map<string, ReadyItem>();
   /** Every queued item (ready or delayed), by task id. */
   private readonly entries = new Map<string, Entry>();
   /** `tenant/action` keys of paused workflows' actions: their items wait and do not time out. */
   private readonly pausedActions = new Set<string>();
+  /** Who holds each concurrency key (concurrency-gate.ts). */
+  readonly gate = new ConcurrencyGate();
+  /**
+   * Ready entries waiting in line for a key their run will hold (WORKFLOW scope), by run: when
+   * the run takes its place, they move out of the line, or a DAG's second root task would wait
+   * behind other runs that wait for the run it belongs to.
+   */
+  private readonly inLineByRun = new Map<string, Set<Entry>>();
   private seq = 0;
   private assignSeq = 0;
   /**
@@ -48,6 +142,8 @@ export class Scheduler {
    */
   private scheduleTimeoutBound: number | undefined;
 
+  /** @param cancel writes the cancellations concurrency strategies decide (in the next tick). */
+  constructor(private readonly cancel: (cancels: StrategyCancel[]) => void = () => {}) {}
   get size(): number {
     return this.entries.size;
   }
@@ -106,8 +202,17 @@ export class Scheduler {
     this.scheduleTimeoutBound = bound;
   }
 
+  /**
+   * Queues an item. Its concurrency strategies decide first: they may cancel other tasks, or
+   * this one (then it is not queued; its cancellation follows).
+   */
   enqueue(item: ReadyItem, now: number): void {
-    this.remove(item.taskId);
+    this.drop(item.taskId);
+    if (item.claims) {
+      const { admitted, cancels } = this.gate.arrive(item);
+      if (cancels.length > 0) this.cancel(cancels);
+      if (!admitted) return;
+    }
     const entry: Entry = { item, seq: ++this.seq, removed: false };
     this.entries.set(item.taskId, entry);
     if (
@@ -119,10 +224,40 @@ export class Scheduler {
     else this.insertReady(entry);
   }
 
+  /** A queued item, by task id (ready, backing off, or waiting for a key). */
+  queued(taskId: string): ReadyItem | undefined {
+    return this.entries.get(taskId)?.item;
+  }
+
+  /** Whether a queued item's workflow is paused. */
+  isActionPaused(item: Pick<ReadyItem, 'tenantId' | 'actionId'>): boolean {
+    return this.isPaused(item);
+  }
+
+  /** An item left the queue without being assigned (cancelled, timed out, replayed). */
   remove(taskId: string): ReadyItem | undefined {
+    const item = this.drop(taskId);
+    if (item?.claims) this.gate.dequeued(item);
+    return item;
+  }
+
+  /** An attempt that was assigned ended: its TASK-scope concurrency places are free. */
+  attemptEnded(taskId: string): void {
+    this.gate.release(taskId);
+  }
+
+  /** A run reached a final state: its WORKFLOW-scope concurrency places are free. */
+  runFinished(runId: string): void {
+    this.gate.release(runId);
+  }
+
+  private drop(taskId: string): ReadyItem | undefined {
     const entry = this.entries.get(taskId);
     if (!entry) return undefined;
     entry.removed = true;
+    if (entry.queue) entry.queue.size--;
+    const inLine = this.inLineByRun.get(entry.item.runId);
+    if (inLine?.delete(entry) && inLine.size === 0) this.inLineByRun.delete(entry.item.runId);
     this.entries.delete(taskId);
     this.delayed.delete(taskId);
     return entry.item;
@@ -152,41 +287,128 @@ export class Scheduler {
   }
 
   /**
-   * Assigns up to `limit` ready items, highest priority first, each to the assignable worker
-   * of its tenant that serves its action and has the most free units of its slot type (ties
-   * go to the worker assigned least recently). Reserves the units.
+   * Assigns up to `limit` ready items, each to the assignable worker of its tenant that serves
+   * its action and has the most free units of its slot type (ties go to the worker assigned
+   * least recently). Within an action, groups are served in turn and the highest priority
+   * first; an item whose concurrency key is full waits, and its group with it. Reserves the
+   * units.
    */
   assign(workers: Iterable<WorkerState>, limit: number): Assignment[] {
     const byTenant = assignableByTenant(workers);
     const out: Assignment[] = [];
     for (const [tenantId, actions] of this.ready) {
       const tenantWorkers = byTenant.get(tenantId);
-      if (!tenantWorkers) continue;
-      for (const [actionId, list] of actions) {
-        if (this.isPaused({ tenantId, actionId })) continue;
-        const candidates = tenantWorkers.filter((w) => w.actions.has(actionId));
-        let taken = 0;
-        while (taken < list.length && out.length < limit) {
-          const entry = list[taken]!;
-          if (entry.removed) {
-            taken++;
-            continue;
-          }
-          const worker = this.pickWorker(candidates, entry.item);
-          if (!worker) break;
-          taken++;
-          reserveUnits(worker, entry.item.slotType, entry.item.slotUnits);
-          worker.lastAssignedSeq = ++this.assignSeq;
-          this.entries.delete(entry.item.taskId);
-          out.push({ item: entry.item, worker });
+      for (const [actionId, queue] of actions) {
+        if (queue.size === 0) {
+          actions.delete(actionId);
+          continue;
         }
-        list.splice(0, taken);
-        if (list.length === 0) actions.delete(actionId);
+        if (!tenantWorkers || this.isPaused({ tenantId, actionId })) continue;
+        const candidates = tenantWorkers.filter((w) => w.actions.has(actionId));
+        if (candidates.length > 0) this.assignFrom(queue, candidates, out, limit);
+        if (queue.size === 0) actions.delete(actionId);
         if (out.length >= limit) return out;
       }
       if (actions.size === 0) this.ready.delete(tenantId);
     }
     return out;
+  }
+
+  /** Rounds over an action's groups until no worker has room, nothing can pass, or `limit`. */
+  private assignFrom(
+    queue: ActionQueue,
+    candidates: readonly WorkerState[],
+    out: Assignment[],
+    limit: number,
+  ): void {
+    for (;;) {
+      // The round serves the highest priority any group could take now.
+      let priority: number | undefined;
+      for (let i = 0; i < queue.ring.length; i++) {
+        const group = queue.ring[i]!;
+        const head = this.passable(queue, group);
+        if (head === null) {
+          i--;
+          continue;
+        }
+        if (head && (priority === undefined || head.item.priority > priority)) {
+          priority = head.item.priority;
+        }
+      }
+      if (priority === undefined) return;
+      const count = queue.ring.length;
+      const start = queue.cursor;
+      for (let turn = 0; turn < count; turn++) {
+        const at = (start + turn) % count;
+        const group = queue.ring[at]!;
+        // One item per group and round; a lone group (no fairness keys) is simply drained.
+        for (let taken = 0; count === 1 || taken < 1; taken++) {
+          const head = group.peek();
+          if (!head || head.item.priority !== priority || this.gate.blocker(head.item)) break;
+          if (head.item.claims && this.gate.isDoomed(head.item)) break;
+          const worker = this.pickWorker(candidates, head.item);
+          if (!worker) {
+            queue.cursor = at;
+            return;
+          }
+          group.shift();
+          this.take(head, worker, out);
+          queue.cursor = (at + 1) % count;
+          if (out.length >= limit) return;
+        }
+      }
+    }
+  }
+
+  /**
+   * The group's first item if it may be assigned now, undefined if its key is full, null if
+   * the group ran empty (it is dropped from the queue). Items of cancelled runs are dropped.
+   */
+  private passable(queue: ActionQueue, group: Group): Entry | undefined | null {
+    for (;;) {
+      const head = group.peek();
+      if (!head) {
+        queue.drop(group);
+        return null;
+      }
+      if (!head.item.claims) return head;
+      if (this.gate.isDoomed(head.item)) {
+        group.shift();
+        this.drop(head.item.taskId);
+        this.gate.dequeued(head.item);
+        continue;
+      }
+      return this.gate.blocker(head.item) ? undefined : head;
+    }
+  }
+
+  private take(entry: Entry, worker: WorkerState, out: Assignment[]): void {
+    const { item } = entry;
+    reserveUnits(worker, item.slotType, item.slotUnits);
+    worker.lastAssignedSeq = ++this.assignSeq;
+    if (entry.queue) entry.queue.size--;
+    entry.queue = undefined;
+    this.entries.delete(item.taskId);
+    if (item.claims) {
+      this.gate.admit(item);
+      this.leaveLine(item.runId, entry);
+    }
+    out.push({ item, worker });
+  }
+
+  /** The run holds its keys now: its other tasks waiting in line for them move out of it. */
+  private leaveLine(runId: string, taken: Entry): void {
+    const waiting = this.inLineByRun.get(runId);
+    if (!waiting) return;
+    this.inLineByRun.delete(runId);
+    for (const old of waiting) {
+      if (old === taken || old.removed) continue;
+      old.removed = true;
+      if (old.queue) old.queue.size--;
+      const entry: Entry = { item: old.item, seq: old.seq, removed: false };
+      this.entries.set(old.item.taskId, entry);
+      this.insertReady(entry);
+    }
   }
 
   /**
@@ -203,10 +425,12 @@ export class Scheduler {
     const out: Assignment[] = [];
     const byPriority = [...items].sort((a, b) => b.priority - a.priority);
     for (const item of byPriority) {
+      // Tasks with concurrency limits pass the gate in the queue.
+      if (item.claims) continue;
       const key = `${item.tenantId}/${item.actionId}`;
       let workersOfAction = candidates.get(key);
       if (workersOfAction === undefined) {
-        const waiting = (this.ready.get(item.tenantId)?.get(item.actionId)?.length ?? 0) > 0;
+        const waiting = (this.ready.get(item.tenantId)?.get(item.actionId)?.size ?? 0) > 0;
         workersOfAction =
           waiting || this.isPaused(item)
             ? null
@@ -247,21 +471,17 @@ export class Scheduler {
     const { tenantId, actionId } = entry.item;
     let actions = this.ready.get(tenantId);
     if (!actions) this.ready.set(tenantId, (actions = new Map()));
-    let list = actions.get(actionId);
-    if (!list) actions.set(actionId, (list = []));
-    // Binary search for the first entry that sorts after this one.
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const other = list[mid]!;
-      const after =
-        other.item.priority < entry.item.priority ||
-        (other.item.priority === entry.item.priority && other.seq > entry.seq);
-      if (after) hi = mid;
-      else lo = mid + 1;
+    let queue = actions.get(actionId);
+    if (!queue) actions.set(actionId, (queue = new ActionQueue()));
+    // The fairness key: the first key it waits in line for that its run or task does not
+    // already hold; tasks without one share a group.
+    const claim = entry.item.claims?.find((c) => waitsInLine(c) && !this.gate.holds(entry.item, c));
+    queue.insert(entry, claim ? `${claim.gate}\u0000${claim.key}` : '');
+    if (claim?.scope === 'WORKFLOW') {
+      let waiting = this.inLineByRun.get(entry.item.runId);
+      if (!waiting) this.inLineByRun.set(entry.item.runId, (waiting = new Set()));
+      waiting.add(entry);
     }
-    list.splice(lo, 0, entry);
   }
 }
 

@@ -4,6 +4,7 @@
  * is the only writer and invalidates the entry.
  */
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyDefinition } from './concurrency';
 import { findLatestVersion, listVersionSteps, type StepRow } from './queries/workflow.queries';
 
 export interface CachedVersion {
@@ -13,6 +14,9 @@ export interface CachedVersion {
   defaultPriority: number;
   steps: StepRow[];
   isDag: boolean;
+  /** The workflow's own concurrency limits; whether any step or the workflow has one. */
+  concurrency: ConcurrencyDefinition[];
+  hasConcurrency: boolean;
 }
 
 export class VersionCache {
@@ -34,6 +38,8 @@ export class VersionCache {
       steps,
       // A standalone task is a workflow of one task without parents; anything else is a DAG.
       isDag: main.length > 1 || main.some((s) => s.parents.length > 0),
+      concurrency: version.concurrency,
+      hasConcurrency: version.concurrency.length > 0 || steps.some((s) => s.concurrency.length > 0),
     };
     this.entries.set(key, entry);
     return entry;

@@ -5,6 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { CelCompileError, compile, EVENT_FILTER } from '@trellis/cel';
+import {
+  normaliseConcurrency,
+  type ConcurrencyDefinition,
+  type ConcurrencyInput,
+} from './concurrency';
 import { parseDuration } from './durations';
 import { EngineError } from './errors';
 import { assertCron } from './validation';
@@ -23,6 +28,8 @@ export interface TaskDefinitionInput {
   /** Units per slot type, e.g. {default: 1}; one type per task is supported. */
   slotRequests?: Readonly<Record<string, number>> | undefined;
   isDurable?: boolean | undefined;
+  /** Limits on this task's attempts (`tasks[].concurrency`). */
+  concurrency?: readonly ConcurrencyInput[] | undefined;
 }
 
 /** A filter declared in the workflow's code: it follows the workflow's versions. */
@@ -46,6 +53,8 @@ export interface WorkflowDefinitionInput {
   /** Cron strings (optional CRON_TZ= prefix) that start the workflow, all with `cronInput`. */
   cronTriggers?: readonly string[] | undefined;
   cronInput?: Record<string, unknown> | undefined;
+  /** Limits on the workflow's runs (`concurrency_arr`, or the deprecated single `concurrency`). */
+  concurrency?: readonly ConcurrencyInput[] | undefined;
   /**
    * Settings stored with the version but not acted on yet (concurrency, sticky, rate limits,
    * ...): they arrive with later issues.
@@ -66,6 +75,7 @@ export interface StepDefinition {
   slotUnits: number;
   isOnFailure: boolean;
   isDurable: boolean;
+  concurrency: ConcurrencyDefinition[];
 }
 
 export interface WorkflowDefinition {
@@ -79,6 +89,7 @@ export interface WorkflowDefinition {
   defaultFilters: DefaultFilter[];
   cronTriggers: string[];
   cronInput: Record<string, unknown>;
+  concurrency: ConcurrencyDefinition[];
   extra: Record<string, unknown>;
 }
 
@@ -127,6 +138,7 @@ function normaliseStep(task: TaskDefinitionInput, isOnFailure: boolean): StepDef
     slotUnits,
     isOnFailure,
     isDurable: task.isDurable ?? false,
+    concurrency: normaliseConcurrency(task.concurrency ?? [], where),
   };
 }
 
@@ -168,6 +180,7 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     defaultFilters: normaliseFilters(name, input.defaultFilters ?? []),
     cronTriggers: normaliseCrons(name, input.cronTriggers ?? []),
     cronInput: input.cronInput ?? {},
+    concurrency: normaliseConcurrency(input.concurrency ?? [], `workflow "${name}"`),
     extra: { ...input.extra },
   };
 }

@@ -1,6 +1,7 @@
 /** Between proto messages (server form) and engine types. */
 import type {
   AssignedActionData,
+  ConcurrencyInput,
   DefaultFilter,
   RunResult,
   RunStatus,
@@ -10,6 +11,7 @@ import type {
 } from '@trellis/engine';
 import { invalid, parseJsonField, parseJsonObject } from './grpc-errors';
 import type {
+  ConcurrencyMessage,
   CreateTaskOpts,
   CreateWorkflowVersionRequest,
   DefaultFilterMessage,
@@ -124,6 +126,18 @@ function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
     backoffMaxSeconds: task.backoff_max_seconds,
     slotRequests: task.slot_requests,
     isDurable: task.is_durable,
+    concurrency: task.concurrency.map(toConcurrency),
+  };
+}
+
+function toConcurrency(message: ConcurrencyMessage): ConcurrencyInput {
+  return {
+    expression: message.expression,
+    maxRuns: message.max_runs,
+    maxRunsExpression: message.max_runs_expression,
+    strategy: message.limit_strategy,
+    name: message.name,
+    tenantScoped: message.is_tenant_scoped,
   };
 }
 
@@ -142,7 +156,6 @@ export function toWorkflowDefinition(
   const taskExtras = (task: CreateTaskOpts) => ({
     rate_limits: task.rate_limits,
     worker_labels: task.worker_labels,
-    concurrency: task.concurrency,
     conditions: task.conditions ?? null,
     batch: task.batch ?? null,
   });
@@ -158,11 +171,13 @@ export function toWorkflowDefinition(
     defaultFilters: request.default_filters.map(toDefaultFilter),
     cronTriggers: request.cron_triggers,
     cronInput: toCronInput(request.cron_input),
+    concurrency: (request.concurrency_arr.length > 0
+      ? request.concurrency_arr
+      : request.concurrency
+        ? [request.concurrency]
+        : []
+    ).map(toConcurrency),
     extra: {
-      concurrency:
-        request.concurrency_arr.length > 0
-          ? request.concurrency_arr
-          : (request.concurrency ?? null),
       sticky: request.sticky ?? null,
       idempotency: request.idempotency ?? null,
       tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),

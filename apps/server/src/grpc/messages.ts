@@ -119,7 +119,7 @@ export interface CreateTaskOpts {
   slot_requests: Record<string, number>;
   rate_limits: unknown[];
   worker_labels: Record<string, unknown>;
-  concurrency: unknown[];
+  concurrency: ConcurrencyMessage[];
   conditions?: unknown;
   batch?: unknown;
 }
@@ -131,15 +131,25 @@ export interface CreateWorkflowVersionRequest {
   event_triggers: string[];
   cron_triggers: string[];
   tasks: CreateTaskOpts[];
-  concurrency?: unknown;
+  /** Deprecated: the SDK also sends it in `concurrency_arr`. */
+  concurrency?: ConcurrencyMessage | null;
   cron_input?: string;
   on_failure_task?: CreateTaskOpts | null;
   sticky?: string;
   default_priority?: number;
-  concurrency_arr: unknown[];
+  concurrency_arr: ConcurrencyMessage[];
   default_filters: DefaultFilterMessage[];
   input_json_schema?: Buffer;
   idempotency?: unknown;
+}
+
+export interface ConcurrencyMessage {
+  expression: string;
+  max_runs?: number;
+  limit_strategy?: string;
+  name?: string;
+  is_tenant_scoped?: boolean;
+  max_runs_expression?: string;
 }
 
 export interface DefaultFilterMessage {

@@ -17,6 +17,7 @@ import {
   v1TaskSummaryListSchema,
   v1TaskSummarySchema,
   v1TaskTimingListSchema,
+  v1TaskWaitingSchema,
   v1TriggerWorkflowRunRequestSchema,
   v1WorkflowRunDetailsSchema,
   v1WorkflowRunDisplayNameListSchema,
@@ -237,6 +238,19 @@ export const v1TaskGet = defineEndpoint({
   params: taskParams,
   query: z.object({ attempt: queryInt({ min: 1 }).optional() }),
   responses: { 200: v1TaskSummarySchema },
+});
+
+export const v1TaskWaiting = defineEndpoint({
+  operationId: 'v1TaskWaiting',
+  method: 'GET',
+  path: '/api/v1/stable/tasks/{task}/waiting',
+  summary:
+    'Trellis: why a task has not started yet, as the scheduler holds it at this moment (no worker, full slots, a concurrency key at its limit, a paused workflow, a retry backing off, ...)',
+  tag: 'Task',
+  auth: 'tenant',
+  minRole: 'VIEWER',
+  params: taskParams,
+  responses: { 200: v1TaskWaitingSchema },
 });
 
 export const v1TaskEventList = defineEndpoint({

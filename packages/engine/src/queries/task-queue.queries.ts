@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyClaim } from '../concurrency';
 import type { Write } from './combined-writes';
 
 export interface QueueItemRow {
@@ -55,20 +56,32 @@ export async function deleteQueueItemsOfTasks(
   return rows.map((r) => r.taskId);
 }
 
-/** The whole queue with the tasks' external ids, read once at start-up. */
-export async function listQueueItems(
-  db: Queryable,
-): Promise<(QueueItemRow & { externalId: string; runId: string })[]> {
-  const { rows } = await db.query<QueueItemRow & { externalId: string; runId: string }>(
+export type RecoveredQueueItem = QueueItemRow & {
+  externalId: string;
+  runId: string;
+  claims: ConcurrencyClaim[] | null;
+  /** Whether the task's run has started: it then holds its WORKFLOW-scope concurrency keys. */
+  runStarted: boolean;
+};
+
+/**
+ * The whole queue with the tasks' external ids and concurrency claims, read once at start-up,
+ * in the order the tasks arrived (their strategies decide again in that order).
+ */
+export async function listQueueItems(db: Queryable): Promise<RecoveredQueueItem[]> {
+  const { rows } = await db.query<RecoveredQueueItem>(
     `SELECT q.task_id AS "taskId", q.tenant_id AS "tenantId", q.action_id AS "actionId",
             q.retry_count AS "retryCount", q.priority, q.slot_type AS "slotType",
             q.slot_units AS "slotUnits", q.ready_at AS "readyAt",
             q.schedule_timeout_at AS "scheduleTimeoutAt", t.external_id AS "externalId",
-            t.run_id AS "runId"
+            t.run_id AS "runId", t.concurrency AS claims,
+            (t.concurrency IS NOT NULL AND EXISTS (
+              SELECT 1 FROM workflow_runs r WHERE r.id = t.run_id AND r.status = 'RUNNING'
+            )) AS "runStarted"
        FROM task_queue q JOIN tasks t ON t.id = q.task_id
       -- Through the primary key: a hash join would read every task ever run.
       WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_queue))
-      ORDER BY q.priority DESC, q.task_id`,
+      ORDER BY q.task_id`,
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyClaim } from '../concurrency';
 import type { Write } from './combined-writes';
 
 export interface RuntimeRow {
@@ -89,17 +90,21 @@ export async function releaseRuntimeSlot(
 }
 
 /** The whole running set with the tasks' external and run ids, read once at start-up. */
-export async function listRuntimes(
-  db: Queryable,
-): Promise<(RuntimeRow & { externalId: string; runId: string; actionId: string })[]> {
-  const { rows } = await db.query<
-    RuntimeRow & { externalId: string; runId: string; actionId: string }
-  >(
+export type RecoveredRuntime = RuntimeRow & {
+  externalId: string;
+  runId: string;
+  actionId: string;
+  priority: number;
+  claims: ConcurrencyClaim[] | null;
+};
+
+export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
+  const { rows } = await db.query<RecoveredRuntime>(
     `SELECT r.task_id AS "taskId", r.tenant_id AS "tenantId", r.retry_count AS "retryCount",
             r.worker_id AS "workerId", r.slot_type AS "slotType", r.slot_units AS "slotUnits",
             r.assigned_at AS "assignedAt", r.started_at AS "startedAt", r.timeout_at AS "timeoutAt",
             t.external_id AS "externalId", t.run_id AS "runId",
-            t.action_id AS "actionId"
+            t.action_id AS "actionId", t.priority, t.concurrency AS claims
        FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
       -- Through the primary key: a hash join would read every task ever run.
       WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes))`,

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyClaim } from '../concurrency';
 import type { Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
 
@@ -12,6 +13,8 @@ export interface NewTaskRow {
   status: 'PENDING' | 'QUEUED';
   retryCount: number;
   priority: number;
+  /** Its concurrency claims, when its workflow or step declares limits. */
+  claims?: ConcurrencyClaim[] | undefined;
 }
 
 /** A task with what the scheduler, the DAG rules and the run results need. */
@@ -36,6 +39,7 @@ export interface RunTaskRow {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  claims: ConcurrencyClaim[] | null;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -56,14 +60,14 @@ export function tasksInsert(
     text: (first) =>
       `INSERT INTO tasks
          (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
-          retry_count, priority, created_at)
+          retry_count, priority, created_at, concurrency)
        OVERRIDING SYSTEM VALUE
        SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
-              t."actionId", t.status, t."retryCount", t.priority, t."createdAt"
+              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims
          FROM jsonb_to_recordset($${first}::jsonb) AS t(
            id bigint, "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid,
            "readableId" text, "actionId" text, status text, "retryCount" int, priority int,
-           "createdAt" timestamptz)`,
+           "createdAt" timestamptz, claims jsonb)`,
     params: [JSON.stringify(tasks)],
   };
 }
@@ -73,7 +77,8 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   t.action_id AS "actionId", t.status, t.retry_count AS "retryCount", t.priority, t.output, t.error,
   s.parents, s.is_on_failure AS "isOnFailure", s.slot_type AS "slotType",
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
-  t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt"`;
+  t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
+  t.concurrency AS claims`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -200,6 +205,7 @@ export interface RetryPolicyRow {
   backoffFactor: number | null;
   backoffMaxSeconds: number | null;
   timeoutSeconds: number;
+  claims: ConcurrencyClaim[] | null;
 }
 
 export async function findRetryPolicies(
@@ -212,7 +218,7 @@ export async function findRetryPolicies(
             s.schedule_timeout_seconds AS "scheduleTimeoutSeconds", t.retry_count AS "retryCount",
             t.app_retry_count AS "appRetryCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
-            s.timeout_seconds AS "timeoutSeconds"
+            s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.id = ANY($1::bigint[])`,
     [taskIds],

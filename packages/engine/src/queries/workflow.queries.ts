@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyDefinition } from '../concurrency';
 import type { StepDefinition, WorkflowDefinition } from '../workflow-definition';
 
 export interface StepRow extends StepDefinition {
@@ -11,6 +12,8 @@ export interface VersionRow {
   versionId: string;
   versionOrder: number;
   defaultPriority: number;
+  /** The workflow's own concurrency limits (its steps carry theirs). */
+  concurrency: ConcurrencyDefinition[];
 }
 
 /** The live workflow of that name, created if missing (names are unique among non-deleted). */
@@ -80,15 +83,16 @@ export async function insertSteps(
     `INSERT INTO workflow_steps
        (tenant_id, workflow_version_id, readable_id, action_id, parents, retries, backoff_factor,
         backoff_max_seconds, timeout_seconds, schedule_timeout_seconds, slot_type, slot_units,
-        is_on_failure, is_durable, position)
+        is_on_failure, is_durable, concurrency, position)
      SELECT $1, $2, s."readableId", s."actionId",
             ARRAY(SELECT jsonb_array_elements_text(s.parents)), s.retries, s."backoffFactor",
             s."backoffMaxSeconds", s."timeoutSeconds", s."scheduleTimeoutSeconds", s."slotType",
-            s."slotUnits", s."isOnFailure", s."isDurable", s.position
+            s."slotUnits", s."isOnFailure", s."isDurable", s.concurrency, s.position
        FROM jsonb_to_recordset($3::jsonb) AS s(
          "readableId" text, "actionId" text, parents jsonb, retries int, "backoffFactor" float8,
          "backoffMaxSeconds" int, "timeoutSeconds" int, "scheduleTimeoutSeconds" int,
-         "slotType" text, "slotUnits" int, "isOnFailure" bool, "isDurable" bool, position int)`,
+         "slotType" text, "slotUnits" int, "isOnFailure" bool, "isDurable" bool,
+         concurrency jsonb, position int)`,
     [tenantId, versionId, JSON.stringify(steps.map((s, position) => ({ ...s, position })))],
   );
 }
@@ -101,7 +105,8 @@ export async function findLatestVersion(
 ): Promise<VersionRow | undefined> {
   const { rows } = await db.query<VersionRow>(
     `SELECT w.id AS "workflowId", w.name AS "workflowName", v.id AS "versionId",
-            v.version_order AS "versionOrder", v.default_priority AS "defaultPriority"
+            v.version_order AS "versionOrder", v.default_priority AS "defaultPriority",
+            COALESCE(v.definition->'concurrency', '[]') AS concurrency
        FROM workflows w
        JOIN workflow_versions v ON v.workflow_id = w.id AND v.tenant_id = w.tenant_id
       WHERE w.tenant_id = $1 AND w.name = $2 AND w.deleted_at IS NULL
@@ -115,7 +120,7 @@ const STEP_COLUMNS = `id, readable_id AS "readableId", action_id AS "actionId", 
   backoff_factor AS "backoffFactor", backoff_max_seconds AS "backoffMaxSeconds",
   timeout_seconds AS "timeoutSeconds", schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   slot_type AS "slotType", slot_units AS "slotUnits", is_on_failure AS "isOnFailure",
-  is_durable AS "isDurable"`;
+  is_durable AS "isDurable", concurrency`;
 
 export async function listVersionSteps(
   db: Queryable,

@@ -5,6 +5,8 @@ import { assertUuid } from '../validation';
 export interface IdsOp extends Operation<string[]> {
   tenantId: string;
   ids: string[];
+  /** Why, when the engine itself asks (a concurrency strategy's cancellation). */
+  message?: string;
 }
 
 /** A kind whose callers name tasks or runs and get back the external ids of the tasks it acted on. */

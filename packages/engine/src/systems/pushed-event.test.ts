@@ -15,6 +15,10 @@ usePhaseFixture(
     onOrder('exact', ['order:created']),
     onOrder('wildcard', ['order:*']),
     onOrder('elsewhere', ['user:created']),
+    {
+      ...onOrder('per-customer', ['invoice:*']),
+      concurrency: [{ expression: 'input.customer', strategy: 'GROUP_ROUND_ROBIN' }],
+    },
   ],
   (created) => {
     fx = created;
@@ -195,5 +199,22 @@ describe('pushed event phase', () => {
     await expect(
       fx.systems.pushedEvent.request(fx.tenantId, [{ key: '', payload: {} }]),
     ).rejects.toThrow('needs a key');
+  });
+
+  it('starts no run whose concurrency key fails on the event, and records why on the event', async () => {
+    const [ok] = await push([{ key: 'invoice:paid', payload: { customer: 'acme' } }]);
+    expect((await runsOf(ok!)).map((r) => r.workflow)).toEqual(['per-customer']);
+    const [bad] = await push([{ key: 'invoice:paid', payload: { amount: 3 } }]);
+    expect(await runsOf(bad!)).toEqual([]);
+    const [event] = await fx.rows<{ failures: { message: string; filterId: string | null }[] }>(
+      'SELECT cel_failures AS failures FROM events WHERE id = $1',
+      [bad],
+    );
+    expect(event!.failures).toEqual([
+      expect.objectContaining({
+        filterId: null,
+        message: expect.stringContaining('input.customer'),
+      }),
+    ]);
   });
 });

@@ -16,7 +16,7 @@ import type { TickContext } from '../tick/tick-context';
 import type { PushedEvent } from '../types';
 import { assertJsonSize } from '../validation';
 import type { VersionCache } from '../version-cache';
-import type { ResolvedTrigger, TriggerSystem } from './trigger';
+import { resolveClaims, type ResolvedTrigger, type TriggerSystem } from './trigger';
 
 /** At most this many events per push, as the reference accepts. */
 export const MAX_EVENTS_PER_PUSH = 1000;
@@ -68,7 +68,7 @@ export class PushedEventSystem extends BufferedSystem<PushOp> {
         const version = await this.deps.versions.get(this.deps.db, tenantId, decision.workflowName);
         // Deleted since the routes were read: nothing to run.
         if (!version) continue;
-        triggers.push({
+        const trigger: ResolvedTrigger = {
           tenantId,
           version,
           input: event.payload ?? {},
@@ -84,7 +84,16 @@ export class PushedEventSystem extends BufferedSystem<PushOp> {
             filterId: decision.filterId,
             filterPayload: decision.filterPayload,
           },
-        });
+        };
+        // A run whose concurrency key cannot be worked out is not started; the event says why.
+        const refused = resolveClaims(trigger);
+        if (refused === undefined) triggers.push(trigger);
+        else {
+          row.celFailures = [
+            ...(row.celFailures ?? []),
+            { filterId: decision.filterId, workflowId: version.workflowId, message: refused },
+          ];
+        }
       }
     }
     await this.pushAwaited({ events: rows, triggers });

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
+import { claimsOf, type ConcurrencyClaim } from '../concurrency';
 import type { DispatchRow } from '../queries/attempt.queries';
 import {
   findChildRuns,
@@ -44,6 +45,8 @@ export interface ResolvedTrigger {
   timed?: TimedTrigger | undefined;
   /** The run's id, when the caller had to know it before the tick (a fire records it). */
   runId?: string | undefined;
+  /** Each step's concurrency claims, by readable id (resolveClaims). */
+  claims?: Map<string, ConcurrencyClaim[]> | undefined;
 }
 
 export interface TimedTrigger {
@@ -112,7 +115,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       this.deps.maxPayloadBytes,
     );
     const child = request.parentTaskExternalId !== undefined && request.parentTaskExternalId !== '';
-    return {
+    const trigger: ResolvedTrigger = {
       tenantId,
       version,
       input: request.input ?? {},
@@ -125,6 +128,9 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       event: null,
       timed: request.timed,
     };
+    const refused = resolveClaims(trigger);
+    if (refused !== undefined) throw new EngineError('INVALID_ARGUMENT', refused);
+    return trigger;
   }
 
   /**
@@ -147,7 +153,10 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     const roots = new Map<string, NewRootTask>();
     for (const op of this.taken) {
       const ids: string[] = [];
-      for (const trigger of op.triggers) {
+      // Callers' triggers were checked when they were buffered; a fire whose workflow changed
+      // its concurrency keys since the cron or schedule was made starts no run.
+      const triggers = op.triggers.filter((trigger) => resolveClaims(trigger) === undefined);
+      for (const trigger of triggers) {
         const key = childKey(trigger);
         const known = key === undefined ? undefined : existing.get(key);
         if (known) {
@@ -163,7 +172,9 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
           const externalId = randomUUID();
           const root = step.parents.length === 0;
           if (root) roots.set(externalId, { trigger, step, runId });
+          const claims = trigger.claims?.get(step.readableId);
           tasks.push({
+            ...(claims ? { claims } : {}),
             externalId,
             tenantId: trigger.tenantId,
             runId,
@@ -193,6 +204,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         runId,
         tenantId: trigger.tenantId,
         priority: trigger.priority,
+        claims: trigger.claims?.get(step.readableId),
       };
       ready.push({ ...root, item: readyItem(task, 0, tick.now) });
     });
@@ -224,6 +236,18 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     });
     return taken;
   }
+}
+
+/**
+ * Works out a trigger's concurrency claims (once); says why when its keys cannot be evaluated
+ * on its input and metadata, in which case the run must not be created.
+ */
+export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
+  if (trigger.claims !== undefined || !trigger.version.hasConcurrency) return undefined;
+  const outcome = claimsOf(trigger.version, trigger.input, trigger.additionalMetadata);
+  if (!outcome.ok) return `workflow "${trigger.version.workflowName}": ${outcome.error}`;
+  trigger.claims = outcome.claims;
+  return undefined;
 }
 
 type ParentTask = { tenantId: string; parentTaskExternalId: string };

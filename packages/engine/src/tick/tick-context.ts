@@ -9,6 +9,7 @@
  * direct assignment of new runs (systems/trigger.ts), which register their undo here.
  */
 import type { Queryable } from '@trellis/db';
+import type { ConcurrencyClaim } from '../concurrency';
 import { runWrites, type Write } from '../queries/combined-writes';
 import { taskEventsInsert, type NewTaskEventRow } from '../queries/task-event.queries';
 import { queueItemsInsert, type QueueItemRow } from '../queries/task-queue.queries';
@@ -46,6 +47,8 @@ export interface QueueableTask {
   slotType: string;
   slotUnits: number;
   scheduleTimeoutSeconds: number;
+  /** The limits its attempts must pass (concurrency.ts); none for most tasks. */
+  claims?: readonly ConcurrencyClaim[] | null | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -192,5 +195,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     slotUnits: task.slotUnits,
     readyAt,
     scheduleTimeoutAt: readyAt + task.scheduleTimeoutSeconds * 1000,
+    ...(task.claims?.length ? { claims: task.claims } : {}),
   };
 }

@@ -116,11 +116,16 @@ function applyOutcome(deps: TickDeps, outcome: TickOutcome): void {
     const attempt = running.get(taskId);
     if (attempt) workers.get(attempt.workerId)?.stream?.send(cancelAction(attempt));
   }
-  for (const taskId of outcome.endedRuntimes) running.drop(taskId);
+  for (const taskId of outcome.endedRuntimes) {
+    running.drop(taskId);
+    scheduler.attemptEnded(taskId);
+  }
   for (const { taskId, at } of outcome.started) {
     const attempt = running.get(taskId);
     if (attempt) attempt.startedAt = at;
   }
+  // Places runs held under concurrency keys are free before new arrivals are decided.
+  for (const result of outcome.finishedRuns) scheduler.runFinished(result.runId);
   for (const item of outcome.enqueued) scheduler.enqueue(item, now);
   for (const result of outcome.finishedRuns) subscriptions.runFinished(result);
   for (const { tenantId, runId, id, event } of outcome.streamEvents) {

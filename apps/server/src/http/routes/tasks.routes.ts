@@ -6,6 +6,7 @@ import {
   v1TaskEventList,
   v1TaskGet,
   v1TaskReplay,
+  v1TaskWaiting,
   type V1TaskFilter,
   type V1TaskSummary,
 } from '@trellis/api-contract';
@@ -75,6 +76,20 @@ export function registerTaskRoutes(api: ApiRouter): void {
     const retryCount = query.attempt - 1;
     const events = await listAttemptEvents(db, tenantId, task.id, retryCount);
     return presentEarlierAttempt(task, retryCount, events, tenantId);
+  });
+
+  api.handle(v1TaskWaiting, async ({ params, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const task = await taskRefOr404(tenantId, params.task);
+    const waiting = await engine.whyWaiting(tenantId, task.externalId);
+    if (waiting.reason === 'BACKOFF') return { ...waiting, readyAt: waiting.readyAt.toISOString() };
+    if (waiting.reason === 'CONCURRENCY') {
+      const heldBy = waiting.heldBy.map(({ runId, taskExternalId }) =>
+        taskExternalId ? { runId, taskExternalId } : { runId },
+      );
+      return { ...waiting, heldBy };
+    }
+    return waiting;
   });
 
   api.handle(v1TaskEventList, async ({ params, query, identity }) => {

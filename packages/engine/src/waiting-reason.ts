@@ -1,0 +1,111 @@
+/**
+ * "Why is this task waiting?": the reason the scheduler holds a queued task back, worked out
+ * from the very state it assigns with (the queue, the concurrency keys, the workers), so the
+ * answer is exact at the moment it is asked and asking costs no query of the queue. The
+ * reasons are checked in the order assignment checks them.
+ */
+import type { ConcurrencyClaim } from './concurrency';
+import type { KeyHolder } from './concurrency-gate';
+import type { ReadyItem, Scheduler } from './scheduler';
+import { freeUnits, isAssignable, type WorkerState } from './worker-pool';
+
+export type WaitingReason =
+  /** The task is not waiting in the queue: `status` says where it is. */
+  | { reason: 'NOT_QUEUED'; status: string }
+  | { reason: 'BACKOFF'; readyAt: Date }
+  | { reason: 'WORKFLOW_PAUSED' }
+  | { reason: 'CANCELLING' }
+  | {
+      reason: 'CONCURRENCY';
+      key: string;
+      expression: string;
+      strategy: string;
+      limit: number;
+      heldBy: KeyHolder[];
+    }
+  | { reason: 'NO_WORKER'; actionId: string }
+  | { reason: 'NO_ACTIVE_WORKER'; actionId: string; paused: number; inactive: number }
+  | { reason: 'NO_FREE_SLOTS'; actionId: string; slotType: string; workers: number }
+  | { reason: 'NEXT' };
+
+export type WaitingExplanation = WaitingReason & { message: string };
+
+/** Why a queued item is not assigned yet; `workers` are its tenant's. */
+export function explainWaiting(
+  scheduler: Scheduler,
+  item: ReadyItem,
+  workers: readonly WorkerState[],
+  now: number,
+): WaitingReason {
+  if (item.readyAt > now) return { reason: 'BACKOFF', readyAt: new Date(item.readyAt) };
+  if (scheduler.isActionPaused(item)) return { reason: 'WORKFLOW_PAUSED' };
+  if (item.claims) {
+    if (scheduler.gate.isDoomed(item)) return { reason: 'CANCELLING' };
+    const claim = scheduler.gate.blocker(item);
+    if (claim) return concurrency(scheduler, item, claim);
+  }
+  const serving = workers.filter((w) => w.actions.has(item.actionId));
+  if (serving.length === 0) return { reason: 'NO_WORKER', actionId: item.actionId };
+  const assignable = serving.filter(isAssignable);
+  if (assignable.length === 0) {
+    const paused = serving.filter((w) => w.isPaused).length;
+    return {
+      reason: 'NO_ACTIVE_WORKER',
+      actionId: item.actionId,
+      paused,
+      inactive: serving.length - paused,
+    };
+  }
+  if (assignable.every((w) => freeUnits(w, item.slotType) < item.slotUnits)) {
+    return {
+      reason: 'NO_FREE_SLOTS',
+      actionId: item.actionId,
+      slotType: item.slotType,
+      workers: assignable.length,
+    };
+  }
+  return { reason: 'NEXT' };
+}
+
+function concurrency(
+  scheduler: Scheduler,
+  item: ReadyItem,
+  claim: ConcurrencyClaim,
+): WaitingReason {
+  return {
+    reason: 'CONCURRENCY',
+    key: claim.key,
+    expression: claim.expression,
+    strategy: claim.strategy,
+    limit: claim.limit,
+    heldBy: scheduler.gate.holdersOf(item.tenantId, claim),
+  };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The sentence the dashboard shows. */
+export function describeWaiting(reason: WaitingReason): string {
+  switch (reason.reason) {
+    case 'NOT_QUEUED':
+      return reason.status === 'PENDING'
+        ? 'The task waits for its parent tasks to complete.'
+        : `The task is not waiting for a worker: it is ${reason.status.toLowerCase()}.`;
+    case 'BACKOFF':
+      return `A failed attempt is retried at ${reason.readyAt.toISOString()}; the task waits until then.`;
+    case 'WORKFLOW_PAUSED':
+      return 'The workflow is paused: its tasks wait until it is unpaused.';
+    case 'CANCELLING':
+      return 'A concurrency strategy cancelled the task; the cancellation is being written.';
+    case 'CONCURRENCY':
+      return `The concurrency key "${reason.key}" (${reason.expression}) is at its limit of ${reason.limit}, held by ${plural(reason.heldBy.length, 'run')}.`;
+    case 'NO_WORKER':
+      return `No worker is registered for ${reason.actionId}.`;
+    case 'NO_ACTIVE_WORKER':
+      return `Every worker registered for ${reason.actionId} is paused or not heartbeating (${reason.paused} paused, ${reason.inactive} inactive).`;
+    case 'NO_FREE_SLOTS':
+      return `Every worker for ${reason.actionId} has its ${reason.slotType} slots full (${plural(reason.workers, 'worker')}).`;
+    case 'NEXT':
+      return 'Nothing holds it back: the scheduler assigns it in its next pass.';
+  }
+}
