@@ -9,11 +9,13 @@
  * call and prints `EVENTS <id,id,...>`; `--list-events <key>` prints `LIST <json>` (REST);
  * `--filter <workflow id> <scope> '<expression>' '<json payload>'` creates a filter (REST) and
  * prints `FILTER <json>`, and `--filters <workflow id>` lists them as `FILTERS <json>`.
- * Crons and scheduled runs: schedule-commands.ts.
+ * `--rate-limit <key> <limit> [SECOND|MINUTE|...]` puts a rate limit and prints `RATE LIMITS
+ * <json>` as the REST list shows it. Crons and scheduled runs: schedule-commands.ts.
  */
 import { dag } from './dag';
 import { fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
+import { RateLimitDuration } from '@hatchet-dev/typescript-sdk/v1';
 import { hatchet } from './hatchet';
 import { scheduleCommands } from './schedule-commands';
 import { simple } from './simple';
@@ -78,6 +80,17 @@ async function main(): Promise<void> {
       })),
     );
     console.log(`EVENTS ${events.map((e) => e.eventId).join(',')}`);
+    return;
+  }
+  if (args[0] === '--rate-limit') {
+    const [, key, limit, duration = 'SECOND'] = args;
+    await hatchet.ratelimits.upsert({
+      key: key!,
+      limit: Number(limit),
+      duration: RateLimitDuration[duration as keyof typeof RateLimitDuration],
+    });
+    const { rows } = await hatchet.ratelimits.list({ search: key! });
+    console.log(`RATE LIMITS ${JSON.stringify(rows ?? [])}`);
     return;
   }
   if (args[0] === '--list-events') {

@@ -15,6 +15,7 @@ import { RateLimiter } from './http/rate-limiter';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerCelRoutes } from './http/routes/cel.routes';
 import { registerCronRoutes } from './http/routes/crons.routes';
+import { registerFlowControlRoutes } from './http/routes/flow-control.routes';
 import { registerEventRoutes } from './http/routes/events.routes';
 import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
@@ -99,6 +100,7 @@ export async function buildApp(
   registerCelRoutes(api);
   registerCronRoutes(api);
   registerScheduledRoutes(api);
+  registerFlowControlRoutes(api);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

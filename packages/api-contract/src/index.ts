@@ -13,4 +13,5 @@ export * from './users';
 export * from './workers';
 export * from './workflows';
 export * from './events';
+export * from './flow-control';
 export * from './schedules';

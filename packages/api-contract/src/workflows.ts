@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencySettingSchema, workflowConcurrencySchema } from './flow-control';
 import { apiResourceMetaSchema, paginationResponseSchema } from './common';
 
 export const workflowVersionMetaSchema = z
@@ -72,6 +73,8 @@ export const workflowVersionSchema = z
     jobs: z.array(jobSchema).optional(),
     workflowConfig: z.record(z.string(), z.unknown()).optional(),
     inputJsonSchema: z.record(z.string(), z.unknown()).optional(),
+    concurrency: workflowConcurrencySchema.optional(),
+    v1Concurrency: z.array(concurrencySettingSchema).optional(),
   })
   .meta({ id: 'WorkflowVersion' });
 export type WorkflowVersion = z.infer<typeof workflowVersionSchema>;

@@ -30,6 +30,8 @@ import {
 import { deleteWorkflowTimedTriggers, syncDeclaredCrons } from './queries/cron-trigger.queries';
 import { RunSubscriptions } from './run-subscriptions';
 import { RunningAttempts, type RunningAttempt } from './running-attempts';
+import { deleteRateLimit, upsertRateLimit } from './queries/rate-limit.queries';
+import { normaliseRateLimit, type RateLimitInput } from './rate-limits';
 import { Scheduler } from './scheduler';
 import { createSystems, type Systems } from './systems';
 import { TaskIdPool } from './task-ids';
@@ -314,6 +316,18 @@ export class Engine {
     }
     this.deadlines.arm();
     return true;
+  }
+
+  /** Creates or changes a static rate limit (PutRateLimit). */
+  async putRateLimit(tenantId: string, input: RateLimitInput): Promise<void> {
+    this.assertOpen();
+    await upsertRateLimit(this.db, tenantId, normaliseRateLimit(input));
+  }
+
+  /** Deletes a rate limit; false when the tenant has none of that key. */
+  async deleteRateLimit(tenantId: string, key: string): Promise<boolean> {
+    this.assertOpen();
+    return deleteRateLimit(this.db, tenantId, key);
   }
 
   /** Creates runs; resolves with their ids, in order, once they are committed. */

@@ -28,3 +28,4 @@ export type { StepRow } from './queries/workflow.queries';
 /** For the seed, which registers workflows through the engine and reads their steps back. */
 export { listVersionSteps } from './queries/workflow.queries';
 export type { WaitingExplanation, WaitingReason } from './waiting-reason';
+export { refilled, windowLabel, type RateLimitInput } from './rate-limits';

@@ -1,4 +1,7 @@
-/** WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks). */
+/**
+ * WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks), and
+ * puts static rate limits (`hatchet.ratelimits.upsert`).
+ */
 import type { Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
@@ -11,6 +14,14 @@ const MAX_BULK_TRIGGERS = 1000;
 
 export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
+    PutRateLimit: unary(
+      ctx,
+      async (tenantId, request: { key: string; limit: number; duration?: string }) => {
+        await engine.putRateLimit(tenantId, request);
+        return {};
+      },
+    ),
+
     TriggerWorkflow: unary(ctx, async (tenantId, request: TriggerWorkflowRequest) => {
       const [runId] = await engine.trigger(tenantId, [toTriggerRequest(request)]);
       return { workflow_run_id: runId };

@@ -93,3 +93,33 @@ export async function listWorkflowsServedBy(
   );
   return rows;
 }
+
+/**
+ * The slots of the active, unpaused workers serving any task of a workflow's newest version:
+ * how many there are and how many are free.
+ */
+export async function listServingWorkerSlots(
+  db: Queryable,
+  tenantId: string,
+  workflowId: string,
+): Promise<{ free: number; max: number }> {
+  const { rows } = await db.query<WorkerViewRow>(
+    `${WORKER_SELECT}
+      WHERE w.tenant_id = $1 AND w.status = 'ACTIVE' AND NOT w.is_paused
+        AND w.actions && ARRAY(
+          SELECT s.action_id FROM workflow_steps s
+           WHERE s.workflow_version_id = (
+             SELECT v.id FROM workflow_versions v WHERE v.tenant_id = $1 AND v.workflow_id = $2
+              ORDER BY v.version_order DESC LIMIT 1))`,
+    [tenantId, workflowId],
+  );
+  let free = 0;
+  let max = 0;
+  for (const worker of rows) {
+    for (const [type, limit] of Object.entries(worker.slotConfig)) {
+      max += limit;
+      free += Math.max(0, limit - (worker.slotsUsed[type] ?? 0));
+    }
+  }
+  return { free, max };
+}

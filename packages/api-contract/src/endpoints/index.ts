@@ -3,6 +3,7 @@ import * as apiTokens from './api-tokens.endpoints';
 import * as crons from './crons.endpoints';
 import * as events from './events.endpoints';
 import * as filters from './filters.endpoints';
+import * as flowControl from './flow-control.endpoints';
 import * as meta from './meta.endpoints';
 import * as runs from './runs.endpoints';
 import * as scheduled from './scheduled.endpoints';
@@ -17,6 +18,7 @@ export * from './crons.endpoints';
 export * from './scheduled.endpoints';
 export * from './events.endpoints';
 export * from './filters.endpoints';
+export * from './flow-control.endpoints';
 export * from './webhooks.endpoints';
 export * from './webhook-receive.endpoint';
 export * from './meta.endpoints';
@@ -36,6 +38,7 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(crons),
   ...Object.values(scheduled),
   ...Object.values(workers),
+  ...Object.values(flowControl),
   ...Object.values(runs),
   ...Object.values(events),
   ...Object.values(filters),

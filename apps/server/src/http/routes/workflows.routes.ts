@@ -14,6 +14,7 @@ import {
   type WorkflowViewRow,
 } from '../../read-models/workflow.queries';
 import { notFound } from '../api-error';
+import { presentConcurrency } from '../present-concurrency';
 import type { ApiRouter } from '../api-router';
 
 function presentWorkflow(row: WorkflowViewRow, options: { withVersion: boolean }): Workflow {
@@ -145,6 +146,7 @@ export function registerWorkflowRoutes(api: ApiRouter): void {
         },
       ],
       workflowConfig: definition,
+      ...presentConcurrency(definition),
       ...(version.inputJsonSchema ? { inputJsonSchema: version.inputJsonSchema } : {}),
     };
   });
