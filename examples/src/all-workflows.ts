@@ -5,6 +5,7 @@ import { dag } from './dag';
 import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
+import { rateLimitWorkflows } from './rate-limits';
 import { simple } from './simple';
 import { resilient, slow, streamer, tooSlow } from './slow';
 
@@ -24,4 +25,5 @@ export const allWorkflows = [
   onRefund,
   nightlyDigest,
   ...concurrencyWorkflows,
+  ...rateLimitWorkflows,
 ];

@@ -116,7 +116,9 @@ export const v1TaskEventListSchema = z
 /**
  * Trellis: why a task has not started: the reason the scheduler holds it, named precisely.
  * `reason` is one of NOT_QUEUED (with `status`), BACKOFF (`readyAt`), WORKFLOW_PAUSED,
- * CANCELLING, CONCURRENCY (`key`, `expression`, `strategy`, `limit`, `heldBy`), NO_WORKER,
+ * CANCELLING, CONCURRENCY (`key`, `expression`, `strategy`, `limit`, `heldBy`), RATE_LIMITED
+ * (`key`, `limit`, `readyAt`: when its window refills), RATE_LIMIT_ERROR (`key`, `error`: it
+ * can never run and fails), NO_WORKER,
  * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`) and NEXT;
  * `message` says it in a sentence.
  */
@@ -128,6 +130,8 @@ export const v1TaskWaitingSchema = z
       'WORKFLOW_PAUSED',
       'CANCELLING',
       'CONCURRENCY',
+      'RATE_LIMITED',
+      'RATE_LIMIT_ERROR',
       'NO_WORKER',
       'NO_ACTIVE_WORKER',
       'NO_FREE_SLOTS',
@@ -148,6 +152,7 @@ export const v1TaskWaitingSchema = z
     inactive: z.number().int().optional(),
     slotType: z.string().optional(),
     workers: z.number().int().optional(),
+    error: z.string().optional(),
   })
   .meta({ id: 'V1TaskWaiting' });
 export type V1TaskWaiting = z.infer<typeof v1TaskWaitingSchema>;

@@ -9,7 +9,10 @@ import { startAction } from './assigned-actions';
 import { assignAttempts, type DispatchRow } from './queries/attempt.queries';
 import { listFinishedTaskResults } from './queries/task.queries';
 import type { RunningAttempts } from './running-attempts';
-import type { Assignment, Scheduler } from './scheduler';
+import { runWrites } from './queries/combined-writes';
+import { rateLimitValuesUpdate } from './queries/rate-limit.queries';
+import { taskEventsInsert } from './queries/task-event.queries';
+import type { Assignment, ReadyItem, Scheduler } from './scheduler';
 import { releaseUnits } from './worker-pool';
 
 export interface WrittenAssignments {
@@ -82,10 +85,41 @@ export function dispatchAssignments(
   }
 }
 
+/**
+ * The rate limits' ledger as the assignments spent it, and the REQUEUED_RATE_LIMIT events of
+ * items that started waiting for a refill: written with the assignments, so the table never
+ * says more is left than was spent.
+ */
+export async function writeRateLimits(
+  tx: Queryable,
+  changes: Parameters<typeof rateLimitValuesUpdate>[0],
+  rateLimited: readonly ReadyItem[],
+  now: number,
+): Promise<void> {
+  const writes = [];
+  if (changes.length > 0) writes.push(rateLimitValuesUpdate(changes));
+  if (rateLimited.length > 0) {
+    writes.push(
+      taskEventsInsert(
+        rateLimited.map((item) => ({
+          tenantId: item.tenantId,
+          taskId: item.taskId,
+          retryCount: item.retryCount,
+          eventType: 'REQUEUED_RATE_LIMIT' as const,
+          message: 'Rate limit exhausted: the task waits for its window to refill',
+          createdAt: new Date(now),
+        })),
+      ),
+    );
+  }
+  if (writes.length > 0) await runWrites(tx, writes);
+}
+
 /** The transaction failed: the items go back to the queue and their slots are freed. */
 export function unassign(scheduler: Scheduler, assignments: readonly Assignment[], now: number) {
   for (const { item, worker } of assignments) {
     releaseUnits(worker, item.slotType, item.slotUnits);
+    scheduler.attemptUnstarted(item.taskId);
     scheduler.enqueue(item, now);
   }
 }

@@ -56,9 +56,9 @@ const worker = (slots: number): WorkerState => ({
 
 function setup() {
   const cancels: StrategyCancel[] = [];
-  const scheduler = new Scheduler((c) => cancels.push(...c));
+  const scheduler = new Scheduler({ cancel: (c) => cancels.push(...c), fail: () => {} });
   const assigned = (slots = 100) =>
-    scheduler.assign([worker(slots)], 1000).map((a) => a.item.externalId);
+    scheduler.assign([worker(slots)], 1000, 0).map((a) => a.item.externalId);
   return { scheduler, cancels, assigned };
 }
 
@@ -79,7 +79,7 @@ describe('concurrency in the scheduler', () => {
     const many = [1, 2, 3, 4].map(() => item([claim('GROUP_ROUND_ROBIN', 'big', 10)]));
     const one = item([claim('GROUP_ROUND_ROBIN', 'small', 10)]);
     for (const i of [...many, one]) scheduler.enqueue(i, 0);
-    const out = scheduler.assign([worker(2)], 10).map((x) => x.item.externalId);
+    const out = scheduler.assign([worker(2)], 10, 0).map((x) => x.item.externalId);
     // The late key gets a turn rather than waiting behind every item of the early one.
     expect(out).toEqual([many[0]!.externalId, one.externalId]);
   });

@@ -5,14 +5,9 @@
  * (concurrency-gate.ts) decides with the claims alone, so nothing is evaluated again when a
  * task waits, retries or is recovered after a restart.
  */
-import {
-  CelCompileError,
-  compile,
-  evaluateInteger,
-  evaluateString,
-  RUN_EXPRESSION,
-} from '@trellis/cel';
+import { compile, evaluateInteger, evaluateString, RUN_EXPRESSION } from '@trellis/cel';
 import { EngineError } from './errors';
+import { assertRunExpression } from './validation';
 
 /** Every strategy the SDK can send; the deprecated two are read as their successors. */
 export const CONCURRENCY_STRATEGIES = [
@@ -82,9 +77,9 @@ export function normaliseConcurrency(
   return inputs.map((input) => {
     const what = `${where}: concurrency "${input.expression}"`;
     const strategy = toStrategy(input.strategy, what);
-    assertCompiles(input.expression, `${what}: the key expression`);
+    assertRunExpression(input.expression, `${what}: the key expression`);
     const maxRunsExpression = input.maxRunsExpression?.trim() || null;
-    if (maxRunsExpression !== null) assertCompiles(maxRunsExpression, `${what}: max runs`);
+    if (maxRunsExpression !== null) assertRunExpression(maxRunsExpression, `${what}: max runs`);
     const maxRuns = input.maxRuns ?? 1;
     if (!Number.isInteger(maxRuns) || maxRuns < 1) {
       throw new EngineError('INVALID_ARGUMENT', `${what}: max runs must be at least 1`);
@@ -112,15 +107,6 @@ function toStrategy(value: string | undefined, what: string): ConcurrencyStrateg
     : DEPRECATED[value];
   if (!known) throw new EngineError('INVALID_ARGUMENT', `${what}: unknown strategy ${value}`);
   return known;
-}
-
-function assertCompiles(expression: string, what: string): void {
-  try {
-    compile(RUN_EXPRESSION, expression);
-  } catch (error) {
-    if (!(error instanceof CelCompileError)) throw error;
-    throw new EngineError('INVALID_ARGUMENT', `${what} does not compile: ${error.message}`);
-  }
 }
 
 /** What a limit's claims are counted under: its name when shared, else where it is declared. */

@@ -73,6 +73,8 @@ export class Deadlines {
     };
     const delayed = scheduler.nextReadyAt();
     if (delayed !== undefined) consider(delayed);
+    const refill = scheduler.nextRateLimitRefill();
+    if (refill !== undefined) consider(refill);
     const scheduleTimeout = scheduler.earliestScheduleTimeout();
     if (scheduleTimeout !== undefined) consider(scheduleTimeout);
     for (const attempt of running.values()) {

@@ -30,7 +30,7 @@ import {
 import { deleteWorkflowTimedTriggers, syncDeclaredCrons } from './queries/cron-trigger.queries';
 import { RunSubscriptions } from './run-subscriptions';
 import { RunningAttempts, type RunningAttempt } from './running-attempts';
-import { deleteRateLimit, upsertRateLimit } from './queries/rate-limit.queries';
+import { deleteRateLimit, listAllRateLimits, upsertRateLimit } from './queries/rate-limit.queries';
 import { normaliseRateLimit, type RateLimitInput } from './rate-limits';
 import { Scheduler } from './scheduler';
 import { createSystems, type Systems } from './systems';
@@ -95,7 +95,11 @@ export class Engine {
     this.clock = options.clock ?? systemClock;
     this.settings = engineSettings(options);
     this.routes = new EventRoutes(this.db);
-    this.scheduler = new Scheduler((cancels) => this.systems.cancel.fromStrategies(cancels));
+    this.scheduler = new Scheduler({
+      cancel: (cancels) => this.systems.cancel.fromStrategies(cancels),
+      fail: (item, message) =>
+        this.systems.scheduleTimeout.request(item, { eventType: 'RATE_LIMIT_ERROR', message }),
+    });
     const onError = options.onError ?? ((message, error) => console.error(message, error));
     const wake = () => this.loop.wake();
     const isClosed = () => this.closed;
@@ -189,12 +193,14 @@ export class Engine {
     for (const { claims, ...attempt } of await this.running.recover()) {
       if (claims) this.scheduler.gate.recoverHolds({ ...attempt, claims }, 'ALL');
     }
-    for (const { runStarted, claims, ...row } of await listQueueItems(this.db)) {
+    for (const row of await listAllRateLimits(this.db)) this.scheduler.rateLimits.resize(row);
+    for (const { runStarted, claims, rateLimitClaims, ...row } of await listQueueItems(this.db)) {
       const item = {
         ...row,
         readyAt: row.readyAt.getTime(),
         scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
         ...(claims ? { claims } : {}),
+        ...(rateLimitClaims ? { rateLimits: rateLimitClaims } : {}),
       };
       if (claims && runStarted) this.scheduler.gate.recoverHolds(item, 'WORKFLOW');
       this.scheduler.enqueue(item, now);
@@ -321,13 +327,22 @@ export class Engine {
   /** Creates or changes a static rate limit (PutRateLimit). */
   async putRateLimit(tenantId: string, input: RateLimitInput): Promise<void> {
     this.assertOpen();
-    await upsertRateLimit(this.db, tenantId, normaliseRateLimit(input));
+    const limit = normaliseRateLimit(input);
+    const row = await upsertRateLimit(this.db, tenantId, limit, new Date(this.clock.now()));
+    this.scheduler.rateLimits.resize(row);
+    this.scheduler.unparkRateLimited();
+    this.loop.wake();
   }
 
   /** Deletes a rate limit; false when the tenant has none of that key. */
   async deleteRateLimit(tenantId: string, key: string): Promise<boolean> {
     this.assertOpen();
-    return deleteRateLimit(this.db, tenantId, key);
+    const deleted = await deleteRateLimit(this.db, tenantId, key);
+    this.scheduler.rateLimits.delete(tenantId, key);
+    // What waited for it now fails (the key is gone) in the next pass.
+    this.scheduler.unparkRateLimited();
+    this.loop.wake();
+    return deleted;
   }
 
   /** Creates runs; resolves with their ids, in order, once they are committed. */

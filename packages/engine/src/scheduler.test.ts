@@ -38,7 +38,7 @@ describe('Scheduler', () => {
     s.enqueue(item('1'), 0);
     s.enqueue(item('2', 3), 0);
     s.enqueue(item('3'), 0);
-    const out = s.assign([worker('w', 2)], 10);
+    const out = s.assign([worker('w', 2)], 10, 0);
     expect(out.map((a) => a.item.taskId)).toEqual(['2', '1']);
     expect(s.size).toBe(1);
   });
@@ -48,17 +48,17 @@ describe('Scheduler', () => {
     for (const id of ['1', '2', '3', '4', '5']) s.enqueue(item(id), 0);
     s.remove('5');
     const paused = { ...worker('p', 10), isPaused: true };
-    const out = s.assign([worker('a', 2), worker('b', 2), paused], 10);
+    const out = s.assign([worker('a', 2), worker('b', 2), paused], 10, 0);
     expect(out.map((a) => a.worker.id).sort()).toEqual(['a', 'a', 'b', 'b']);
   });
 
   it('holds back items until their readyAt', () => {
     const s = new Scheduler();
     s.enqueue(item('1', 1, 1_000), 0);
-    expect(s.assign([worker('w', 1)], 10)).toEqual([]);
+    expect(s.assign([worker('w', 1)], 10, 0)).toEqual([]);
     expect(s.nextReadyAt()).toBe(1_000);
     expect(s.promoteDue(1_000)).toBe(true);
-    expect(s.assign([worker('w', 1)], 10)).toHaveLength(1);
+    expect(s.assign([worker('w', 1)], 10, 0)).toHaveLength(1);
   });
 
   it('assigns new items by priority, without overtaking queued ones or a stopped action', () => {

@@ -9,6 +9,8 @@
  */
 import type { ConcurrencyClaim } from './concurrency';
 import { ConcurrencyGate, waitsInLine, type StrategyCancel } from './concurrency-gate';
+import { RateLimitLedger } from './rate-limit-ledger';
+import type { RateLimitClaim } from './rate-limits';
 import { freeUnits, isAssignable, reserveUnits, type WorkerState } from './worker-pool';
 
 export interface ReadyItem {
@@ -26,6 +28,8 @@ export interface ReadyItem {
   scheduleTimeoutAt: number;
   /** The concurrency limits it must pass (concurrency.ts). */
   claims?: readonly ConcurrencyClaim[] | undefined;
+  /** What each attempt spends of rate limits (rate-limits.ts). */
+  rateLimits?: readonly RateLimitClaim[] | undefined;
 }
 
 export interface Assignment {
@@ -37,6 +41,8 @@ interface Entry {
   item: ReadyItem;
   seq: number;
   removed: boolean;
+  /** It waited for a rate limit's refill (its REQUEUED_RATE_LIMIT event is recorded once). */
+  rateLimited?: boolean;
   /** The action queue it waits in, while it is ready. */
   queue?: ActionQueue | undefined;
 }
@@ -116,6 +122,16 @@ class ActionQueue {
   }
 }
 
+/** What the scheduler's decisions ask the engine to write (in the next tick). */
+export interface SchedulerEffects {
+  /** Cancellations concurrency strategies decided. */
+  cancel(cancels: StrategyCancel[]): void;
+  /** A queued attempt that can never be assigned (RATE_LIMIT_ERROR). */
+  fail(item: ReadyItem, message: string): void;
+}
+
+const NO_EFFECTS: SchedulerEffects = { cancel: () => {}, fail: () => {} };
+
 export class Scheduler {
   /** tenant → action → its ready items. */
   private readonly ready = new Map<string, Map<string, ActionQueue>>();
@@ -142,8 +158,19 @@ export class Scheduler {
    */
   private scheduleTimeoutBound: number | undefined;
 
-  /** @param cancel writes the cancellations concurrency strategies decide (in the next tick). */
-  constructor(private readonly cancel: (cancels: StrategyCancel[]) => void = () => {}) {}
+  /** What is left of each rate limit's window (rate-limit-ledger.ts). */
+  readonly rateLimits = new RateLimitLedger();
+  /** Items that started waiting for a rate limit, for their REQUEUED_RATE_LIMIT events. */
+  private rateLimited: ReadyItem[] = [];
+  /**
+   * Items set aside until their rate limit's window refills, so that the items behind them,
+   * of other keys, go on; they return to their place (their order kept) when it does.
+   */
+  private readonly parked = new Map<string, { entry: Entry; until: number }>();
+  /** The earliest refill a parked item waits for. */
+  private refillAt: number | undefined;
+
+  constructor(private readonly effects: SchedulerEffects = NO_EFFECTS) {}
   get size(): number {
     return this.entries.size;
   }
@@ -210,7 +237,7 @@ export class Scheduler {
     this.drop(item.taskId);
     if (item.claims) {
       const { admitted, cancels } = this.gate.arrive(item);
-      if (cancels.length > 0) this.cancel(cancels);
+      if (cancels.length > 0) this.effects.cancel(cancels);
       if (!admitted) return;
     }
     const entry: Entry = { item, seq: ++this.seq, removed: false };
@@ -244,6 +271,35 @@ export class Scheduler {
   /** An attempt that was assigned ended: its TASK-scope concurrency places are free. */
   attemptEnded(taskId: string): void {
     this.gate.release(taskId);
+    this.rateLimits.forget(taskId);
+  }
+
+  /**
+   * An attempt ended without starting (cancelled, reassigned, its tick failed): the rate limit
+   * units it spent are given back.
+   */
+  attemptUnstarted(taskId: string): void {
+    // Units came back: what was parked for lack of them tries again (it parks again if need be).
+    if (this.rateLimits.refund(taskId)) this.unparkRateLimited();
+  }
+
+  /** Items that started waiting for a rate limit since the last call (their events). */
+  takeRateLimited(): ReadyItem[] {
+    const items = this.rateLimited;
+    this.rateLimited = [];
+    return items;
+  }
+
+  /** The earliest time a parked item's rate limit refills. */
+  nextRateLimitRefill(): number | undefined {
+    return this.refillAt;
+  }
+
+  /** A limit changed (put again, deleted): parked items try again at once. */
+  unparkRateLimited(): void {
+    for (const { entry } of this.parked.values()) this.insertReady(entry);
+    this.parked.clear();
+    this.refillAt = undefined;
   }
 
   /** A run reached a final state: its WORKFLOW-scope concurrency places are free. */
@@ -263,9 +319,22 @@ export class Scheduler {
     return entry.item;
   }
 
-  /** Moves delayed items whose time has come to the ready lists; true if any moved. */
+  /**
+   * Moves delayed items whose time has come, and parked items whose rate limit refilled, to
+   * the ready lists; true if any moved.
+   */
   promoteDue(now: number): boolean {
     let moved = false;
+    if (this.refillAt !== undefined && this.refillAt <= now) {
+      this.refillAt = undefined;
+      for (const [taskId, { entry, until }] of this.parked) {
+        if (until <= now) {
+          this.parked.delete(taskId);
+          this.insertReady(entry);
+          moved = true;
+        } else if (this.refillAt === undefined || until < this.refillAt) this.refillAt = until;
+      }
+    }
     for (const [taskId, item] of this.delayed) {
       if (item.readyAt <= now) {
         this.delayed.delete(taskId);
@@ -293,7 +362,7 @@ export class Scheduler {
    * first; an item whose concurrency key is full waits, and its group with it. Reserves the
    * units.
    */
-  assign(workers: Iterable<WorkerState>, limit: number): Assignment[] {
+  assign(workers: Iterable<WorkerState>, limit: number, now: number): Assignment[] {
     const byTenant = assignableByTenant(workers);
     const out: Assignment[] = [];
     for (const [tenantId, actions] of this.ready) {
@@ -305,7 +374,7 @@ export class Scheduler {
         }
         if (!tenantWorkers || this.isPaused({ tenantId, actionId })) continue;
         const candidates = tenantWorkers.filter((w) => w.actions.has(actionId));
-        if (candidates.length > 0) this.assignFrom(queue, candidates, out, limit);
+        if (candidates.length > 0) this.assignFrom(queue, candidates, out, limit, now);
         if (queue.size === 0) actions.delete(actionId);
         if (out.length >= limit) return out;
       }
@@ -320,14 +389,16 @@ export class Scheduler {
     candidates: readonly WorkerState[],
     out: Assignment[],
     limit: number,
+    now: number,
   ): void {
     for (;;) {
       // The round serves the highest priority any group could take now.
       let priority: number | undefined;
       for (let i = 0; i < queue.ring.length; i++) {
         const group = queue.ring[i]!;
-        const head = this.passable(queue, group);
+        const head = this.passable(queue, group, now);
         if (head === null) {
+          queue.drop(group);
           i--;
           continue;
         }
@@ -343,16 +414,15 @@ export class Scheduler {
         const group = queue.ring[at]!;
         // One item per group and round; a lone group (no fairness keys) is simply drained.
         for (let taken = 0; count === 1 || taken < 1; taken++) {
-          const head = group.peek();
-          if (!head || head.item.priority !== priority || this.gate.blocker(head.item)) break;
-          if (head.item.claims && this.gate.isDoomed(head.item)) break;
+          const head = this.passable(queue, group, now);
+          if (!head || head.item.priority !== priority) break;
           const worker = this.pickWorker(candidates, head.item);
           if (!worker) {
             queue.cursor = at;
             return;
           }
           group.shift();
-          this.take(head, worker, out);
+          this.take(head, worker, out, now);
           queue.cursor = (at + 1) % count;
           if (out.length >= limit) return;
         }
@@ -361,29 +431,53 @@ export class Scheduler {
   }
 
   /**
-   * The group's first item if it may be assigned now, undefined if its key is full, null if
-   * the group ran empty (it is dropped from the queue). Items of cancelled runs are dropped.
+   * The group's first item if it may be assigned now, undefined if it must wait (its
+   * concurrency key is full), null if the group ran empty. Items whose rate limit is spent are
+   * parked until it refills, items of cancelled runs are dropped, and items that can never run
+   * are failed.
    */
-  private passable(queue: ActionQueue, group: Group): Entry | undefined | null {
+  private passable(queue: ActionQueue, group: Group, now: number): Entry | undefined | null {
     for (;;) {
       const head = group.peek();
-      if (!head) {
-        queue.drop(group);
-        return null;
+      if (!head) return null;
+      const { item } = head;
+      if (item.claims) {
+        if (this.gate.isDoomed(item)) {
+          group.shift();
+          this.drop(item.taskId);
+          this.gate.dequeued(item);
+          continue;
+        }
+        if (this.gate.blocker(item)) return undefined;
       }
-      if (!head.item.claims) return head;
-      if (this.gate.isDoomed(head.item)) {
+      if (!item.rateLimits) return head;
+      const check = this.rateLimits.check(item.tenantId, item.rateLimits, now);
+      if (check.ok) return head;
+      if (check.reason === 'IMPOSSIBLE') {
         group.shift();
-        this.drop(head.item.taskId);
-        this.gate.dequeued(head.item);
+        this.remove(item.taskId);
+        this.effects.fail(item, check.message);
         continue;
       }
-      return this.gate.blocker(head.item) ? undefined : head;
+      if (!head.rateLimited) {
+        head.rateLimited = true;
+        this.rateLimited.push(item);
+      }
+      group.shift();
+      this.park(head, check.until);
     }
   }
 
-  private take(entry: Entry, worker: WorkerState, out: Assignment[]): void {
+  private park(entry: Entry, until: number): void {
+    if (entry.queue) entry.queue.size--;
+    entry.queue = undefined;
+    this.parked.set(entry.item.taskId, { entry, until });
+    if (this.refillAt === undefined || until < this.refillAt) this.refillAt = until;
+  }
+
+  private take(entry: Entry, worker: WorkerState, out: Assignment[], now: number): void {
     const { item } = entry;
+    if (item.rateLimits) this.rateLimits.spend(item.tenantId, item.taskId, item.rateLimits, now);
     reserveUnits(worker, item.slotType, item.slotUnits);
     worker.lastAssignedSeq = ++this.assignSeq;
     if (entry.queue) entry.queue.size--;
@@ -425,8 +519,8 @@ export class Scheduler {
     const out: Assignment[] = [];
     const byPriority = [...items].sort((a, b) => b.priority - a.priority);
     for (const item of byPriority) {
-      // Tasks with concurrency limits pass the gate in the queue.
-      if (item.claims) continue;
+      // Tasks with concurrency or rate limits pass them in the queue.
+      if (item.claims || item.rateLimits) continue;
       const key = `${item.tenantId}/${item.actionId}`;
       let workersOfAction = candidates.get(key);
       if (workersOfAction === undefined) {

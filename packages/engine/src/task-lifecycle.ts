@@ -37,7 +37,9 @@ export type TaskEventType =
   | 'TIMED_OUT'
   | 'REASSIGNED'
   | 'SCHEDULING_TIMED_OUT'
-  | 'RETRIED_BY_USER';
+  | 'RETRIED_BY_USER'
+  | 'REQUEUED_RATE_LIMIT'
+  | 'RATE_LIMIT_ERROR';
 
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 

@@ -1,4 +1,5 @@
 /** Checks on what callers send, before anything is buffered. */
+import { CelCompileError, compile, RUN_EXPRESSION } from '@trellis/cel';
 import { CronError, parseCron } from '@trellis/cron';
 import { EngineError } from './errors';
 
@@ -31,5 +32,18 @@ export function assertCron(expression: string, where = ''): void {
   } catch (error) {
     if (!(error instanceof CronError)) throw error;
     throw new EngineError('INVALID_ARGUMENT', `${where}${error.message}`);
+  }
+}
+
+/**
+ * A CEL expression over a run's input and metadata (concurrency keys and limits, rate limit
+ * keys and units) must compile: a typo would otherwise refuse every run at trigger time.
+ */
+export function assertRunExpression(expression: string, what: string): void {
+  try {
+    compile(RUN_EXPRESSION, expression);
+  } catch (error) {
+    if (!(error instanceof CelCompileError)) throw error;
+    throw new EngineError('INVALID_ARGUMENT', `${what} does not compile: ${error.message}`);
   }
 }

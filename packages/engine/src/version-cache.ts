@@ -14,9 +14,10 @@ export interface CachedVersion {
   defaultPriority: number;
   steps: StepRow[];
   isDag: boolean;
-  /** The workflow's own concurrency limits; whether any step or the workflow has one. */
+  /** The workflow's own concurrency limits. */
   concurrency: ConcurrencyDefinition[];
-  hasConcurrency: boolean;
+  /** Whether a run's tasks make claims: concurrency limits or rate limits anywhere. */
+  hasClaims: boolean;
 }
 
 export class VersionCache {
@@ -39,7 +40,9 @@ export class VersionCache {
       // A standalone task is a workflow of one task without parents; anything else is a DAG.
       isDag: main.length > 1 || main.some((s) => s.parents.length > 0),
       concurrency: version.concurrency,
-      hasConcurrency: version.concurrency.length > 0 || steps.some((s) => s.concurrency.length > 0),
+      hasClaims:
+        version.concurrency.length > 0 ||
+        steps.some((s) => s.concurrency.length > 0 || s.rateLimits.length > 0),
     };
     this.entries.set(key, entry);
     return entry;

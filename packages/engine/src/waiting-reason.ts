@@ -2,7 +2,8 @@
  * "Why is this task waiting?": the reason the scheduler holds a queued task back, worked out
  * from the very state it assigns with (the queue, the concurrency keys, the workers), so the
  * answer is exact at the moment it is asked and asking costs no query of the queue. The
- * reasons are checked in the order assignment checks them.
+ * reasons are checked in the order assignment checks them: the workflow, the concurrency keys,
+ * the rate limits, then the workers.
  */
 import type { ConcurrencyClaim } from './concurrency';
 import type { KeyHolder } from './concurrency-gate';
@@ -23,6 +24,8 @@ export type WaitingReason =
       limit: number;
       heldBy: KeyHolder[];
     }
+  | { reason: 'RATE_LIMITED'; key: string; limit: number; readyAt: Date }
+  | { reason: 'RATE_LIMIT_ERROR'; key: string; error: string }
   | { reason: 'NO_WORKER'; actionId: string }
   | { reason: 'NO_ACTIVE_WORKER'; actionId: string; paused: number; inactive: number }
   | { reason: 'NO_FREE_SLOTS'; actionId: string; slotType: string; workers: number }
@@ -43,6 +46,18 @@ export function explainWaiting(
     if (scheduler.gate.isDoomed(item)) return { reason: 'CANCELLING' };
     const claim = scheduler.gate.blocker(item);
     if (claim) return concurrency(scheduler, item, claim);
+  }
+  if (item.rateLimits) {
+    const check = scheduler.rateLimits.check(item.tenantId, item.rateLimits, now);
+    if (!check.ok && check.reason === 'EXHAUSTED') {
+      return {
+        reason: 'RATE_LIMITED',
+        key: check.key,
+        limit: check.limit,
+        readyAt: new Date(check.until),
+      };
+    }
+    if (!check.ok) return { reason: 'RATE_LIMIT_ERROR', key: check.key, error: check.message };
   }
   const serving = workers.filter((w) => w.actions.has(item.actionId));
   if (serving.length === 0) return { reason: 'NO_WORKER', actionId: item.actionId };
@@ -99,6 +114,10 @@ export function describeWaiting(reason: WaitingReason): string {
       return 'A concurrency strategy cancelled the task; the cancellation is being written.';
     case 'CONCURRENCY':
       return `The concurrency key "${reason.key}" (${reason.expression}) is at its limit of ${reason.limit}, held by ${plural(reason.heldBy.length, 'run')}.`;
+    case 'RATE_LIMITED':
+      return `Rate limit "${reason.key}" (${reason.limit} per window) is exhausted until ${reason.readyAt.toISOString()}.`;
+    case 'RATE_LIMIT_ERROR':
+      return `${reason.error}: the task fails.`;
     case 'NO_WORKER':
       return `No worker is registered for ${reason.actionId}.`;
     case 'NO_ACTIVE_WORKER':

@@ -11,6 +11,7 @@ import {
   type ConcurrencyInput,
 } from './concurrency';
 import { parseDuration } from './durations';
+import { normaliseRateLimitUses, type RateLimitUse, type RateLimitUseInput } from './rate-limits';
 import { EngineError } from './errors';
 import { assertCron } from './validation';
 
@@ -30,6 +31,8 @@ export interface TaskDefinitionInput {
   isDurable?: boolean | undefined;
   /** Limits on this task's attempts (`tasks[].concurrency`). */
   concurrency?: readonly ConcurrencyInput[] | undefined;
+  /** What each attempt spends of rate limits (`tasks[].rate_limits`). */
+  rateLimits?: readonly RateLimitUseInput[] | undefined;
 }
 
 /** A filter declared in the workflow's code: it follows the workflow's versions. */
@@ -76,6 +79,7 @@ export interface StepDefinition {
   isOnFailure: boolean;
   isDurable: boolean;
   concurrency: ConcurrencyDefinition[];
+  rateLimits: RateLimitUse[];
 }
 
 export interface WorkflowDefinition {
@@ -139,6 +143,7 @@ function normaliseStep(task: TaskDefinitionInput, isOnFailure: boolean): StepDef
     isOnFailure,
     isDurable: task.isDurable ?? false,
     concurrency: normaliseConcurrency(task.concurrency ?? [], where),
+    rateLimits: normaliseRateLimitUses(task.rateLimits ?? [], where),
   };
 }
 

@@ -127,6 +127,14 @@ function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
     slotRequests: task.slot_requests,
     isDurable: task.is_durable,
     concurrency: task.concurrency.map(toConcurrency),
+    rateLimits: task.rate_limits.map((limit) => ({
+      key: limit.key,
+      units: limit.units,
+      keyExpr: limit.key_expr,
+      unitsExpr: limit.units_expr,
+      limitValuesExpr: limit.limit_values_expr,
+      duration: limit.duration,
+    })),
   };
 }
 
@@ -154,7 +162,6 @@ export function toWorkflowDefinition(
     }
   }
   const taskExtras = (task: CreateTaskOpts) => ({
-    rate_limits: task.rate_limits,
     worker_labels: task.worker_labels,
     conditions: task.conditions ?? null,
     batch: task.batch ?? null,

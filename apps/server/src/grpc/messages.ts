@@ -117,7 +117,7 @@ export interface CreateTaskOpts {
   schedule_timeout?: string;
   is_durable: boolean;
   slot_requests: Record<string, number>;
-  rate_limits: unknown[];
+  rate_limits: RateLimitMessage[];
   worker_labels: Record<string, unknown>;
   concurrency: ConcurrencyMessage[];
   conditions?: unknown;
@@ -141,6 +141,15 @@ export interface CreateWorkflowVersionRequest {
   default_filters: DefaultFilterMessage[];
   input_json_schema?: Buffer;
   idempotency?: unknown;
+}
+
+export interface RateLimitMessage {
+  key: string;
+  units?: number;
+  key_expr?: string;
+  units_expr?: string;
+  limit_values_expr?: string;
+  duration?: string;
 }
 
 export interface ConcurrencyMessage {

@@ -143,9 +143,10 @@ function presentTrigger(run: RunDetailRow): { trigger?: V1WorkflowRunTrigger } {
 
 /**
  * Events that carry an attempt's error: FAILED (a retried failure is FAILED, then RETRYING; a
- * timeout TIMED_OUT, then FAILED), and SCHEDULING_TIMED_OUT, which fails a task on its own.
+ * timeout TIMED_OUT, then FAILED), and SCHEDULING_TIMED_OUT and RATE_LIMIT_ERROR, which fail
+ * a queued task on their own.
  */
-const FAILURE_EVENTS = new Set(['FAILED', 'SCHEDULING_TIMED_OUT']);
+const FAILURE_EVENTS = new Set(['FAILED', 'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR']);
 
 /**
  * The error a failure event reports, with the stack the SDK sent (a JavaScript stack already
@@ -220,6 +221,7 @@ export const ATTEMPT_ENDINGS: Partial<Record<TaskEventRow['eventType'], V1TaskSt
   FAILED: 'FAILED',
   TIMED_OUT: 'FAILED',
   SCHEDULING_TIMED_OUT: 'FAILED',
+  RATE_LIMIT_ERROR: 'FAILED',
   REASSIGNED: 'FAILED',
 };
 

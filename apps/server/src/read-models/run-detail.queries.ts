@@ -145,12 +145,13 @@ export const MAX_TIMING_ROWS = 2_000;
 
 /** Events that end an attempt; the first of them (by id) says how it ended. */
 const ATTEMPT_ENDING_EVENTS = `('FINISHED', 'FAILED', 'CANCELLED', 'TIMED_OUT',
-  'SCHEDULING_TIMED_OUT', 'REASSIGNED')`;
+  'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR', 'REASSIGNED')`;
 /**
  * Events whose message is the error of a failed attempt: FAILED's when there is one (it also
  * follows a timeout and the last reassignment), else that of the event that ended the attempt.
  */
-const ATTEMPT_FAILURE_EVENTS = `('FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT', 'REASSIGNED')`;
+const ATTEMPT_FAILURE_EVENTS = `('FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR',
+  'REASSIGNED')`;
 
 /**
  * The tasks of a run and of its child runs down to `depth` levels, each with the time its

@@ -54,10 +54,16 @@ export async function deleteRuntimes(
 export async function deleteRuntimesOfTasks(
   db: Queryable,
   taskIds: readonly string[],
-): Promise<{ taskId: string; retryCount: number; workerId: string }[]> {
-  const { rows } = await db.query<{ taskId: string; retryCount: number; workerId: string }>(
+): Promise<{ taskId: string; retryCount: number; workerId: string; started: boolean }[]> {
+  const { rows } = await db.query<{
+    taskId: string;
+    retryCount: number;
+    workerId: string;
+    started: boolean;
+  }>(
     `DELETE FROM task_runtimes WHERE task_id = ANY($1::bigint[])
-     RETURNING task_id AS "taskId", retry_count AS "retryCount", worker_id AS "workerId"`,
+     RETURNING task_id AS "taskId", retry_count AS "retryCount", worker_id AS "workerId",
+               started_at IS NOT NULL AS started`,
     [taskIds],
   );
   return rows;

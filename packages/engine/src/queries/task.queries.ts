@@ -1,5 +1,6 @@
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
+import type { RateLimitClaim } from '../rate-limits';
 import type { Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
 
@@ -15,6 +16,8 @@ export interface NewTaskRow {
   priority: number;
   /** Its concurrency claims, when its workflow or step declares limits. */
   claims?: ConcurrencyClaim[] | undefined;
+  /** What it spends of rate limits. */
+  rateLimitClaims?: RateLimitClaim[] | undefined;
 }
 
 /** A task with what the scheduler, the DAG rules and the run results need. */
@@ -40,6 +43,7 @@ export interface RunTaskRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   claims: ConcurrencyClaim[] | null;
+  rateLimitClaims: RateLimitClaim[] | null;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -60,14 +64,14 @@ export function tasksInsert(
     text: (first) =>
       `INSERT INTO tasks
          (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
-          retry_count, priority, created_at, concurrency)
+          retry_count, priority, created_at, concurrency, rate_limits)
        OVERRIDING SYSTEM VALUE
        SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
-              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims
+              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims"
          FROM jsonb_to_recordset($${first}::jsonb) AS t(
            id bigint, "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid,
            "readableId" text, "actionId" text, status text, "retryCount" int, priority int,
-           "createdAt" timestamptz, claims jsonb)`,
+           "createdAt" timestamptz, claims jsonb, "rateLimitClaims" jsonb)`,
     params: [JSON.stringify(tasks)],
   };
 }
@@ -78,7 +82,7 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   s.parents, s.is_on_failure AS "isOnFailure", s.slot_type AS "slotType",
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
-  t.concurrency AS claims`;
+  t.concurrency AS claims, t.rate_limits AS "rateLimitClaims"`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -206,6 +210,7 @@ export interface RetryPolicyRow {
   backoffMaxSeconds: number | null;
   timeoutSeconds: number;
   claims: ConcurrencyClaim[] | null;
+  rateLimitClaims: RateLimitClaim[] | null;
 }
 
 export async function findRetryPolicies(
@@ -218,7 +223,8 @@ export async function findRetryPolicies(
             s.schedule_timeout_seconds AS "scheduleTimeoutSeconds", t.retry_count AS "retryCount",
             t.app_retry_count AS "appRetryCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
-            s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims
+            s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims,
+            t.rate_limits AS "rateLimitClaims"
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.id = ANY($1::bigint[])`,
     [taskIds],

@@ -1,6 +1,8 @@
 /**
- * Schedule timeouts, found by the deadline scan: a queued attempt no worker took in time is
- * taken off the queue and its task fails (SCHEDULING_TIMED_OUT), unless it was assigned first.
+ * Queued attempts that will never be assigned: schedule timeouts, found by the deadline scan
+ * (no worker took the attempt in time: SCHEDULING_TIMED_OUT), and rate limit errors, found by
+ * the scheduler (its key does not exist, or it needs more than the limit: RATE_LIMIT_ERROR).
+ * The attempt is taken off the queue and its task fails, unless it was assigned first.
  */
 import { deleteQueueItems } from '../queries/task-queue.queries';
 import { failTasks } from '../queries/task.queries';
@@ -8,15 +10,31 @@ import { BufferedSystem, type Operation } from '../tick/system';
 import { attemptKey, type TickContext } from '../tick/tick-context';
 import type { AttemptRef } from './attempt-ref';
 
-interface ScheduleTimeoutOp extends AttemptRef, Operation<void> {
-  runId: string;
+/** Why the attempt fails: its event and the task's error. */
+export interface QueuedFailure {
+  eventType: 'SCHEDULING_TIMED_OUT' | 'RATE_LIMIT_ERROR';
+  message: string;
 }
 
-const SCHEDULE_TIMEOUT_ERROR = 'Task was not assigned to a worker before its schedule timeout';
+interface ScheduleTimeoutOp extends AttemptRef, Operation<void> {
+  runId: string;
+  failure: QueuedFailure;
+}
+
+const SCHEDULE_TIMEOUT: QueuedFailure = {
+  eventType: 'SCHEDULING_TIMED_OUT',
+  message: 'Task was not assigned to a worker before its schedule timeout',
+};
 
 export class ScheduleTimeoutSystem extends BufferedSystem<ScheduleTimeoutOp> {
-  request(attempt: AttemptRef & { runId: string }): void {
-    this.push({ ...attempt });
+  request(attempt: AttemptRef & { runId: string }, failure = SCHEDULE_TIMEOUT): void {
+    this.push({
+      tenantId: attempt.tenantId,
+      taskId: attempt.taskId,
+      retryCount: attempt.retryCount,
+      runId: attempt.runId,
+      failure,
+    });
   }
 
   async apply(tick: TickContext): Promise<void> {
@@ -29,7 +47,7 @@ export class ScheduleTimeoutSystem extends BufferedSystem<ScheduleTimeoutOp> {
       tick.tx,
       expired.map((t) => ({
         taskId: t.taskId,
-        error: SCHEDULE_TIMEOUT_ERROR,
+        error: t.failure.message,
         finishedAt: new Date(tick.now),
       })),
     );
@@ -38,8 +56,8 @@ export class ScheduleTimeoutSystem extends BufferedSystem<ScheduleTimeoutOp> {
         tenantId: t.tenantId,
         taskId: t.taskId,
         retryCount: t.retryCount,
-        eventType: 'SCHEDULING_TIMED_OUT',
-        message: SCHEDULE_TIMEOUT_ERROR,
+        eventType: t.failure.eventType,
+        message: t.failure.message,
       });
       tick.touchRun(t.runId, t.tenantId);
     }

@@ -11,5 +11,6 @@ export async function stopTasks(tick: TickContext, taskIds: readonly string[]): 
   tick.outcome.dequeued.push(...(await deleteQueueItemsOfTasks(tick.tx, taskIds)));
   const running = await deleteRuntimesOfTasks(tick.tx, taskIds);
   tick.outcome.endedRuntimes.push(...running.map((r) => r.taskId));
+  tick.outcome.unstarted.push(...running.filter((r) => !r.started).map((r) => r.taskId));
   tick.outcome.cancelOnWorker.push(...running.map((r) => r.taskId));
 }

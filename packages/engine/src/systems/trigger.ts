@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { claimsOf, type ConcurrencyClaim } from '../concurrency';
+import { rateLimitsCreate } from '../queries/rate-limit.queries';
+import { rateLimitClaimsOf, type RateLimitClaim } from '../rate-limits';
 import type { DispatchRow } from '../queries/attempt.queries';
 import {
   findChildRuns,
@@ -47,6 +49,8 @@ export interface ResolvedTrigger {
   runId?: string | undefined;
   /** Each step's concurrency claims, by readable id (resolveClaims). */
   claims?: Map<string, ConcurrencyClaim[]> | undefined;
+  /** Each step's rate limit claims, by readable id (resolveClaims). */
+  rateLimits?: Map<string, RateLimitClaim[]> | undefined;
 }
 
 export interface TimedTrigger {
@@ -173,8 +177,10 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
           const root = step.parents.length === 0;
           if (root) roots.set(externalId, { trigger, step, runId });
           const claims = trigger.claims?.get(step.readableId);
+          const rateLimitClaims = trigger.rateLimits?.get(step.readableId);
           tasks.push({
             ...(claims ? { claims } : {}),
+            ...(rateLimitClaims ? { rateLimitClaims } : {}),
             externalId,
             tenantId: trigger.tenantId,
             runId,
@@ -191,6 +197,8 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     }
     if (runs.length === 0) return;
     tick.write(runsInsert(runs, new Date(tick.now)));
+    const declared = declaredRateLimits(this.taken);
+    if (declared.length > 0) tick.write(rateLimitsCreate(declared, new Date(tick.now)));
     const taskIds = await tick.insertTasks(tasks);
     const ready: ReadyRootTask[] = [];
     tasks.forEach(({ externalId }, i) => {
@@ -205,6 +213,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         tenantId: trigger.tenantId,
         priority: trigger.priority,
         claims: trigger.claims?.get(step.readableId),
+        rateLimitClaims: trigger.rateLimits?.get(step.readableId),
       };
       ready.push({ ...root, item: readyItem(task, 0, tick.now) });
     });
@@ -243,11 +252,34 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
  * on its input and metadata, in which case the run must not be created.
  */
 export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
-  if (trigger.claims !== undefined || !trigger.version.hasConcurrency) return undefined;
-  const outcome = claimsOf(trigger.version, trigger.input, trigger.additionalMetadata);
-  if (!outcome.ok) return `workflow "${trigger.version.workflowName}": ${outcome.error}`;
-  trigger.claims = outcome.claims;
+  if (trigger.claims !== undefined || !trigger.version.hasClaims) return undefined;
+  const { version, input, additionalMetadata } = trigger;
+  const concurrency = claimsOf(version, input, additionalMetadata);
+  if (!concurrency.ok) return `workflow "${version.workflowName}": ${concurrency.error}`;
+  const rateLimits = rateLimitClaimsOf(version.steps, input, additionalMetadata);
+  if (!rateLimits.ok) return `workflow "${version.workflowName}": ${rateLimits.error}`;
+  trigger.claims = concurrency.claims;
+  trigger.rateLimits = rateLimits.claims;
   return undefined;
+}
+
+/** Rate limit keys the new runs' tasks declare with a limit: created if missing. */
+function declaredRateLimits(ops: readonly TriggerOp[]) {
+  const keys = new Map<
+    string,
+    { tenantId: string; key: string; limit: number; duration: string }
+  >();
+  for (const { triggers } of ops) {
+    for (const { tenantId, rateLimits } of triggers) {
+      for (const claims of rateLimits?.values() ?? []) {
+        for (const { key, limit, duration } of claims) {
+          if (limit !== null)
+            keys.set(`${tenantId}\u0000${key}`, { tenantId, key, limit, duration });
+        }
+      }
+    }
+  }
+  return [...keys.values()];
 }
 
 type ParentTask = { tenantId: string; parentTaskExternalId: string };

@@ -10,6 +10,7 @@
  */
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
+import type { RateLimitClaim } from '../rate-limits';
 import { runWrites, type Write } from '../queries/combined-writes';
 import { taskEventsInsert, type NewTaskEventRow } from '../queries/task-event.queries';
 import { queueItemsInsert, type QueueItemRow } from '../queries/task-queue.queries';
@@ -29,6 +30,8 @@ export interface TickOutcome {
   dequeued: string[];
   /** Running attempts that ended: their slots are freed. */
   endedRuntimes: string[];
+  /** Of those, the ones that never started (cancelled, replayed): their rate limit units return. */
+  unstarted: string[];
   /** Ended attempts the worker must stop (cancel, timeout, replay). */
   cancelOnWorker: string[];
   started: { taskId: string; at: number }[];
@@ -49,6 +52,8 @@ export interface QueueableTask {
   scheduleTimeoutSeconds: number;
   /** The limits its attempts must pass (concurrency.ts); none for most tasks. */
   claims?: readonly ConcurrencyClaim[] | null | undefined;
+  /** What its attempts spend of rate limits (rate-limits.ts). */
+  rateLimitClaims?: readonly RateLimitClaim[] | null | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -74,6 +79,7 @@ export class TickContext {
     assigned: [],
     dequeued: [],
     endedRuntimes: [],
+    unstarted: [],
     cancelOnWorker: [],
     started: [],
     finishedRuns: [],
@@ -196,5 +202,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     readyAt,
     scheduleTimeoutAt: readyAt + task.scheduleTimeoutSeconds * 1000,
     ...(task.claims?.length ? { claims: task.claims } : {}),
+    ...(task.rateLimitClaims?.length ? { rateLimits: task.rateLimitClaims } : {}),
   };
 }

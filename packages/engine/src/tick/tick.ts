@@ -8,7 +8,7 @@
  */
 import type { Database } from '@trellis/db';
 import { cancelAction } from '../assigned-actions';
-import { dispatchAssignments, unassign, writeAssignments } from '../assignments';
+import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
 import type { Deadlines } from '../deadlines';
 import { EngineError } from '../errors';
 import type { RunSubscriptions } from '../run-subscriptions';
@@ -49,10 +49,13 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
   const { scheduler, workers, running, systems } = deps;
   const now = deps.clock.now();
   scheduler.promoteDue(now);
-  const assignments = deps.isClosing() ? [] : scheduler.assign(workers.values(), deps.maxBatchSize);
+  const assignments = deps.isClosing()
+    ? []
+    : scheduler.assign(workers.values(), deps.maxBatchSize, now);
+  const rateLimited = scheduler.takeRateLimited();
   let buffered = 0;
   for (const system of systems) buffered += system.pending;
-  const operations = buffered + assignments.length;
+  const operations = buffered + assignments.length + rateLimited.length;
   const moreToAssign = assignments.length >= deps.maxBatchSize;
   if (operations === 0) {
     deps.deadlines.arm();
@@ -64,6 +67,7 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
   try {
     written = await deps.db.transaction(async (tx) => {
       const dispatch = await writeAssignments(tx, assignments, now);
+      await writeRateLimits(tx, scheduler.rateLimits.takeChanges(), rateLimited, now);
       if (buffered > 0) {
         tick = new TickContext(tx, now, deps.taskIds);
         for (const system of systems) await system.apply(tick);
@@ -116,6 +120,7 @@ function applyOutcome(deps: TickDeps, outcome: TickOutcome): void {
     const attempt = running.get(taskId);
     if (attempt) workers.get(attempt.workerId)?.stream?.send(cancelAction(attempt));
   }
+  for (const taskId of outcome.unstarted) scheduler.attemptUnstarted(taskId);
   for (const taskId of outcome.endedRuntimes) {
     running.drop(taskId);
     scheduler.attemptEnded(taskId);

@@ -82,7 +82,9 @@ export function registerTaskRoutes(api: ApiRouter): void {
     const tenantId = identity.tenant!.id;
     const task = await taskRefOr404(tenantId, params.task);
     const waiting = await engine.whyWaiting(tenantId, task.externalId);
-    if (waiting.reason === 'BACKOFF') return { ...waiting, readyAt: waiting.readyAt.toISOString() };
+    if (waiting.reason === 'BACKOFF' || waiting.reason === 'RATE_LIMITED') {
+      return { ...waiting, readyAt: waiting.readyAt.toISOString() };
+    }
     if (waiting.reason === 'CONCURRENCY') {
       const heldBy = waiting.heldBy.map(({ runId, taskExternalId }) =>
         taskExternalId ? { runId, taskExternalId } : { runId },
