@@ -21,7 +21,7 @@ export interface SdkOptions {
   prefix: string;
   workerName?: string;
   /** The fixture in e2e/fixtures to run; `sdk-worker` unless named. */
-  fixture?: 'sdk-worker' | 'runs-worker';
+  fixture?: 'sdk-worker' | 'runs-worker' | 'flow-control-worker';
 }
 
 export class SdkProcess {
@@ -95,16 +95,25 @@ export async function startWorker(options: SdkOptions): Promise<SdkProcess> {
   return worker;
 }
 
+/** Runs the fixture once with `args` (a mode and its input); returns what it printed after `prefix`. */
+export async function runFixture(
+  options: SdkOptions,
+  args: string[],
+  prefix = 'RESULT',
+): Promise<string> {
+  const client = new SdkProcess(args, options);
+  try {
+    return await client.waitForLine(prefix, 90_000);
+  } finally {
+    await client.stop();
+  }
+}
+
 /** Runs one of the fixture's workflows to the end through the SDK client; returns its output. */
 export async function runWorkflow(
   options: SdkOptions,
   name: 'greet' | 'pipeline',
   input: unknown = {},
 ): Promise<unknown> {
-  const client = new SdkProcess(['run', name, JSON.stringify(input)], options);
-  try {
-    return JSON.parse(await client.waitForLine('RESULT', 90_000)) as unknown;
-  } finally {
-    await client.stop();
-  }
+  return JSON.parse(await runFixture(options, ['run', name, JSON.stringify(input)])) as unknown;
 }

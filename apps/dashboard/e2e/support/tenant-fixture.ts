@@ -9,19 +9,22 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { SeededUser } from './api';
 import { seedOwner } from './api';
 import { launchBrowser, openPage } from './browser';
-import type { SdkProcess } from './sdk';
+import type { SdkOptions, SdkProcess } from './sdk';
 import { startWorker } from './sdk';
 
 export function useTenantFixture(options: {
   tenantName: string;
   /** Start the SDK worker, with this prefix on its workflow names. */
   workerPrefix?: string;
+  /** The fixture the worker runs; `sdk-worker` unless named. */
+  workerFixture?: SdkOptions['fixture'];
 }) {
   const baseUrl = inject('baseUrl');
   const contexts: BrowserContext[] = [];
   let browser: Browser | undefined;
   let owner: (SeededUser & { tenant: { metadata: { id: string } } }) | undefined;
   let worker: SdkProcess | undefined;
+  let sdk: SdkOptions | undefined;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -29,12 +32,14 @@ export function useTenantFixture(options: {
     if (options.workerPrefix) {
       const tenantId = owner.tenant.metadata.id;
       const token = await owner.api.createApiToken(tenantId, `e2e ${options.workerPrefix}`);
-      worker = await startWorker({
+      sdk = {
         baseUrl,
         grpcAddress: inject('grpcAddress'),
         token,
         prefix: options.workerPrefix,
-      });
+        fixture: options.workerFixture,
+      };
+      worker = await startWorker(sdk);
     }
   });
   afterAll(async () => {
@@ -58,10 +63,15 @@ export function useTenantFixture(options: {
     get tenantId() {
       return seeded().owner.tenant.metadata.id;
     },
-    /** A page signed in as the owner, on a wide screen. */
-    async page(): Promise<Page> {
+    /** How the worker's fixture was started, for one-off runs of it (`runFixture`). */
+    get sdk() {
+      if (!sdk) throw new Error('the tenant fixture has no worker (no workerPrefix)');
+      return sdk;
+    },
+    /** A page signed in as the owner (or as `user`), on a wide screen. */
+    async page(user: SeededUser = seeded().owner): Promise<Page> {
       const { context, page } = await openPage(seeded().browser, baseUrl, {
-        session: seeded().owner.api,
+        session: user.api,
         viewport: { width: 1440, height: 900 },
       });
       contexts.push(context);

@@ -53,6 +53,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     events: () => import('./routes/tenant/events'),
     filters: () => import('./routes/tenant/filters'),
     webhooks: () => import('./routes/tenant/webhooks'),
+    'rate-limits': () => import('./routes/tenant/rate-limits'),
     scheduled: () => import('./routes/tenant/scheduled'),
     'cron-jobs': () => import('./routes/tenant/cron-jobs'),
   };

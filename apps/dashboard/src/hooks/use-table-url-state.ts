@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { NavigateOptions } from 'react-router';
 import { DEFAULT_PAGE_SIZE, parsePagination, readJsonParam, withJsonParam } from '@/lib/url-state';
 import type { PaginationState } from '@/lib/url-state';
 import { useComposedSearchParams } from './use-composed-search-params';
@@ -26,12 +27,12 @@ export function useTableUrlState<F>(keys: TableUrlKeys<F>) {
   const pagination = parsePagination(readJsonParam(searchParams, paginationKey));
 
   const setFilters = useCallback(
-    (update: (current: F) => F) =>
+    (update: (current: F) => F, options?: NavigateOptions) =>
       setSearchParams((previous) => {
         const current = parse(readJsonParam(previous, filterKey));
         const next = withJsonParam(previous, filterKey, serialize(update(current)));
         return withJsonParam(next, paginationKey, undefined);
-      }),
+      }, options),
     [setSearchParams, parse, serialize, filterKey, paginationKey],
   );
 

@@ -39,6 +39,10 @@ const TONES: Partial<Record<StatusTone, { on: string; off: string }>> = {
 
 const numberFormat = new Intl.NumberFormat('en');
 
+/** The toolbar's badge-sized buttons: these counts and the Queue metrics badge after them. */
+export const TOOLBAR_BADGE_CLASSES =
+  'inline-flex h-7 items-center gap-1.5 rounded-md border px-2 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-3.5';
+
 /**
  * One badge per status with its task count in the window; clicking filters the list
  * (see `toggleStatus`). Filled = shown, outlined = hidden.
@@ -74,7 +78,7 @@ export function RunStatusCounts({
               title={`${count} ${style.label}: click to filter`}
               onClick={() => onToggle(status)}
               className={cn(
-                'inline-flex h-7 items-center gap-1.5 rounded-md border px-2 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-3.5',
+                TOOLBAR_BADGE_CLASSES,
                 on
                   ? tone?.on
                   : cn('border-border bg-transparent opacity-70 hover:opacity-100', tone?.off),

@@ -21,6 +21,7 @@ import { useOpenTask, useRunFilters } from '../hooks/use-run-filters';
 import { zoomRange } from '../utils/run-chart';
 import { resolveTimeRange, runListQuery, taskFilterBody, toggleStatus } from '../utils/run-filters';
 import type { BulkScope } from './bulk-action-dialog';
+import { QueueMetricsButton } from './queue-metrics-button';
 import { RunStatusCounts } from './run-status-counts';
 import { RunsChart } from './runs-chart';
 import { RunsFiltersButton } from './runs-filters';
@@ -29,10 +30,11 @@ import { RunsTable } from './runs-table';
 // Opened on demand, so their code stays off the first screen.
 const TaskPanel = lazy(() => import('./task-panel'));
 const BulkActionDialog = lazy(() => import('./bulk-action-dialog'));
+const QueueMetricsDialog = lazy(() => import('./queue-metrics-dialog'));
 
 /**
- * The runs list (reference 5.1): chart, status counts, filters in the URL, the table with
- * expandable DAG rows, bulk cancel and replay, Trigger Run, and the task panel.
+ * The runs list (reference 5.1): chart, status counts, queue metrics, filters in the URL, the
+ * table with expandable DAG rows, bulk cancel and replay, Trigger Run, and the task panel.
  */
 export function RunsPage({
   tenantId,
@@ -53,6 +55,7 @@ export function RunsPage({
   const { refetchInterval } = useRefetchInterval();
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [bulkAction, setBulkAction] = useState<TaskAction | undefined>(undefined);
+  const [queueMetricsOpen, setQueueMetricsOpen] = useState(false);
   const action = useRunAction(tenantId);
 
   const query = runListQuery(filters, range, {
@@ -125,6 +128,7 @@ export function RunsPage({
               }))
             }
           />
+          <QueueMetricsButton onOpen={() => setQueueMetricsOpen(true)} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" onClick={onTriggerRun} aria-label="Trigger Run">
@@ -204,6 +208,11 @@ export function RunsPage({
               });
             }}
           />
+        </Suspense>
+      ) : null}
+      {queueMetricsOpen ? (
+        <Suspense fallback={null}>
+          <QueueMetricsDialog tenantId={tenantId} onClose={() => setQueueMetricsOpen(false)} />
         </Suspense>
       ) : null}
       {openTask.taskId && openTask.runId ? (

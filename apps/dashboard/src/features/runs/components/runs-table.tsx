@@ -24,7 +24,9 @@ import { copyWithToast } from '@/hooks/copy-with-toast';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskSummary } from '@/types/api';
+import { waitingTaskOf } from '../utils/task-waiting';
 import { RunDurationCell } from './run-duration-cell';
+import { TaskWaitingHoverCard } from './task-waiting';
 
 /** Every column; a compact table leaves out started, finished and metadata. */
 const COLUMNS = 10;
@@ -50,8 +52,8 @@ export interface RunsTableProps {
 
 /**
  * Runs newest first. A DAG run's row expands into its tasks; DAG runs and standalone runs
- * link to their page, task rows open the task panel. Narrow screens keep the name, status
- * and duration.
+ * link to their page, task rows open the task panel; a queued row's status tells on hover why
+ * it waits. Narrow screens keep the name, status and duration.
  */
 export function RunsTable({
   tenantId,
@@ -90,6 +92,12 @@ export function RunsTable({
     // A top-level row of the run list is a run (DAG or standalone task): it has a page.
     // Tasks (a DAG's children, or every row when flattened) open the task panel.
     const isRun = depth === 0 && (row.type === 'DAG' || row.workflowRunExternalId === id);
+    const waiting = waitingTaskOf(row);
+    const badge = (
+      <StatusBadge tone={status.tone} title={row.errorMessage || undefined}>
+        {status.label}
+      </StatusBadge>
+    );
     const name = isRun ? (
       <Link
         to={tenantHref(tenantId, 'runs/:run', { run: id })}
@@ -149,9 +157,17 @@ export function RunsTable({
           </TableCell>
           <TableCell>{name}</TableCell>
           <TableCell>
-            <StatusBadge tone={status.tone} title={row.errorMessage || undefined}>
-              {status.label}
-            </StatusBadge>
+            {waiting ? (
+              <TaskWaitingHoverCard
+                tenantId={tenantId}
+                taskId={waiting.taskExternalId}
+                taskName={waiting === row ? undefined : waiting.displayName}
+              >
+                {badge}
+              </TaskWaitingHoverCard>
+            ) : (
+              badge
+            )}
           </TableCell>
           <TableCell className="hidden md:table-cell">
             {row.workflowName && depth === 0 ? (

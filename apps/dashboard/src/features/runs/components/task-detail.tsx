@@ -15,6 +15,7 @@ import { ParentRunLink } from './parent-run-link';
 import { RunActionButtons } from './run-action-buttons';
 import { TaskEventsTable } from './task-events-table';
 import { TaskLogs } from './task-logs';
+import { TaskWaitingBlock } from './task-waiting';
 import { TimingSummary } from './timing-summary';
 import { WorkflowLinkButton } from './workflow-link-button';
 
@@ -32,8 +33,8 @@ const DOT: Record<string, string> = {
 
 /**
  * One task (reference 5.2.2): header with status, actions and timings, the error with its
- * stack when it failed, tabs for output, input, logs (live while running), child runs and
- * metadata, then its events. The open tab is in the URL (`taskTab`).
+ * stack when it failed or why it waits while queued, tabs for output, input, logs (live while
+ * running), child runs and metadata, then its events. The open tab is in the URL (`taskTab`).
  */
 export function TaskDetail({
   tenantId,
@@ -137,6 +138,9 @@ export function TaskDetail({
 
       {task.status === 'FAILED' && task.errorMessage ? (
         <ErrorBlock error={task.errorMessage} />
+      ) : null}
+      {task.status === 'QUEUED' ? (
+        <TaskWaitingBlock tenantId={tenantId} taskId={task.metadata.id} />
       ) : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3">

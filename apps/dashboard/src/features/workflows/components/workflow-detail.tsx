@@ -23,7 +23,9 @@ import { useDeleteWorkflow } from '../api/delete-workflow';
 import { useWorkflow } from '../api/get-workflow';
 import { useWorkflowVersion } from '../api/get-workflow-version';
 import { useUpdateWorkflow } from '../api/update-workflow';
+import { concurrencyLimits } from '../utils/concurrency-limits';
 import { tasksOf } from '../utils/task-info';
+import { ConcurrencyTable } from './concurrency-table';
 import { RecentRuns } from './recent-runs';
 import { TasksTable } from './tasks-table';
 import { WorkflowDag } from './workflow-dag';
@@ -31,8 +33,8 @@ import { WorkflowTriggers } from './workflow-triggers';
 import { WorkflowVersionInfo } from './workflow-version-info';
 
 /**
- * A workflow: header with its state and actions, its task graph, triggers, cron jobs and
- * upcoming scheduled runs, event filters, runs, version.
+ * A workflow: header with its state and actions, its task graph, concurrency limits (when it
+ * has any), triggers, cron jobs and upcoming scheduled runs, event filters, runs, version.
  */
 export function WorkflowDetail({
   tenantId,
@@ -84,6 +86,7 @@ export function WorkflowDetail({
   const latest = data.versions?.[0];
   const shownVersion = version.data;
   const tasks = tasksOf(shownVersion);
+  const limits = concurrencyLimits(shownVersion);
   const paused = data.isPaused ?? false;
 
   const refresh = () => void Promise.all([workflow.refetch(), version.refetch()]);
@@ -194,6 +197,15 @@ export function WorkflowDetail({
             </>
           )}
         </Section>
+
+        {limits.length > 0 ? (
+          <Section
+            title="Concurrency"
+            description="How many runs may hold each key at once, and what happens to the runs that arrive at the limit."
+          >
+            <ConcurrencyTable limits={limits} />
+          </Section>
+        ) : null}
 
         <Section title="Triggers" description="What starts this workflow besides a direct run.">
           {version.isSuccess ? (

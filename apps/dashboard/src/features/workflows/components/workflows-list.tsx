@@ -1,12 +1,11 @@
-import { ChevronRight, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { SearchInput } from '@/components/ui/search-input';
 import { StatusBadge } from '@/components/ui/status-badge';
 import {
   Table,
@@ -20,55 +19,23 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { tenantHref } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
+import { searchTableKeys, useUrlSearch } from '@/hooks/use-url-search';
 import { errorMessage } from '@/lib/api-error';
 import { workflowStateStyle } from '@/lib/status';
-import { parsePagination, parseSearchFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
-import type { PaginationState } from '@/lib/url-state';
-import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useWorkflows } from '../api/list-workflows';
 
 /** URL keys of the reference dashboard, so its links keep working. */
 export const WORKFLOWS_FILTER_KEY = 'workflows-workflows-table';
 export const WORKFLOWS_PAGINATION_KEY = 'pagination-workflows-table';
-export const SEARCH_DEBOUNCE_MS = 300;
+const WORKFLOWS_TABLE = searchTableKeys(WORKFLOWS_FILTER_KEY, WORKFLOWS_PAGINATION_KEY);
 
 const COLUMNS = 5;
 
 /** The tenant's workflows: search by name, paginate, open one. */
 export function WorkflowsList({ tenantId }: { tenantId: string }) {
-  const [searchParams, setSearchParams] = useComposedSearchParams();
-  const search = parseSearchFilter(readJsonParam(searchParams, WORKFLOWS_FILTER_KEY));
-  const { pageIndex, pageSize } = parsePagination(
-    readJsonParam(searchParams, WORKFLOWS_PAGINATION_KEY),
-  );
-  const [text, setText] = useState(search);
-  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-
-  // Typing (debounced) writes the URL; the URL changing elsewhere (back button) fills the box.
-  useEffect(() => {
-    if (debounced.trim() === search) return;
-    setSearchParams(
-      (previous) => {
-        const next = withJsonParam(
-          previous,
-          WORKFLOWS_FILTER_KEY,
-          debounced.trim() ? { s: debounced.trim() } : undefined,
-        );
-        return withJsonParam(next, WORKFLOWS_PAGINATION_KEY, undefined);
-      },
-      { replace: true },
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value writes
-  }, [debounced]);
-  // The URL changed elsewhere (back button, a link): the box follows it.
-  const [syncedSearch, setSyncedSearch] = useState(search);
-  if (search !== syncedSearch) {
-    setSyncedSearch(search);
-    if (text.trim() !== search) setText(search);
-  }
-
+  const { search, text, setText, pagination, setPagination } = useUrlSearch(WORKFLOWS_TABLE);
+  const { pageIndex, pageSize } = pagination;
   const { refetchInterval } = useRefetchInterval();
   const workflows = useWorkflows(
     tenantId,
@@ -78,41 +45,15 @@ export function WorkflowsList({ tenantId }: { tenantId: string }) {
   const rows = workflows.data?.rows ?? [];
   const pageCount = Math.max(1, workflows.data?.pagination?.num_pages ?? 1);
 
-  const setPagination = (next: PaginationState) =>
-    setSearchParams((previous) =>
-      withJsonParam(previous, WORKFLOWS_PAGINATION_KEY, { i: next.pageIndex, s: next.pageSize }),
-    );
-
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <div className="relative w-full sm:w-72">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search workflows by name"
-            placeholder="Search by name…"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setText('');
-            }}
-            className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {text ? (
-            <button
-              type="button"
-              aria-label="Clear search"
-              onClick={() => setText('')}
-              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <X className="size-3.5" aria-hidden="true" />
-            </button>
-          ) : null}
-        </div>
+        <SearchInput
+          label="Search workflows by name"
+          placeholder="Search by name…"
+          value={text}
+          onChange={setText}
+        />
         <RefreshControl
           onRefresh={() => void workflows.refetch()}
           isRefreshing={workflows.isFetching}
@@ -202,7 +143,7 @@ export function WorkflowsList({ tenantId }: { tenantId: string }) {
       </Card>
       <Pagination
         rowCount={workflows.isSuccess ? rows.length : undefined}
-        pagination={{ pageIndex, pageSize }}
+        pagination={pagination}
         pageCount={pageCount}
         onChange={setPagination}
       />

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { V1TaskSummary } from '@/types/api';
+import { waitingDetails, waitingReasonLabel, waitingTaskOf } from './task-waiting';
+
+const row = (id: string, status: V1TaskSummary['status'], extra: Partial<V1TaskSummary> = {}) =>
+  ({ metadata: { id }, type: 'TASK', status, ...extra }) as V1TaskSummary;
+
+describe('why a task waits', () => {
+  it('names the reason, and shows one it does not know as it came', () => {
+    expect(waitingReasonLabel('CONCURRENCY')).toBe('Concurrency limit');
+    expect(waitingReasonLabel('NO_WORKER')).toBe('No worker');
+    expect(waitingReasonLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  });
+
+  it('details a concurrency key: expression, strategy, limit and each holding run once', () => {
+    expect(
+      waitingDetails({
+        reason: 'CONCURRENCY',
+        message: 'The concurrency key "k" (input.key) is at its limit of 1, held by 1 run.',
+        key: 'k',
+        expression: 'input.key',
+        strategy: 'GROUP_ROUND_ROBIN',
+        limit: 1,
+        heldBy: [
+          { runId: 'r1', taskExternalId: 't1' },
+          { runId: 'r1', taskExternalId: 't2' },
+        ],
+      }),
+    ).toEqual([
+      { kind: 'text', label: 'Key', value: 'k', code: true },
+      { kind: 'text', label: 'Expression', value: 'input.key', code: true },
+      { kind: 'text', label: 'Strategy', value: 'Group round robin', code: false },
+      { kind: 'text', label: 'Limit', value: '1', code: false },
+      { kind: 'runs', label: 'Held by', runIds: ['r1'] },
+    ]);
+  });
+
+  it('gives the retry time, the rate limit, the slot type and worker count, the action', () => {
+    expect(
+      waitingDetails({ reason: 'BACKOFF', message: '', readyAt: '2026-05-01T10:00:00Z' }),
+    ).toEqual([{ kind: 'time', label: 'Retries at', value: '2026-05-01T10:00:00Z' }]);
+    expect(
+      waitingDetails({
+        reason: 'NO_FREE_SLOTS',
+        message: '',
+        actionId: 'wf:task',
+        slotType: 'default',
+        workers: 2,
+      }).map((detail) => detail.label),
+    ).toEqual(['Slot type', 'Workers', 'Action']);
+    expect(waitingDetails({ reason: 'NO_WORKER', message: '', actionId: 'wf:task' })).toEqual([
+      { kind: 'text', label: 'Action', value: 'wf:task', code: true },
+    ]);
+    expect(
+      waitingDetails({
+        reason: 'RATE_LIMITED',
+        message: '',
+        key: 'openai',
+        limit: 60,
+        readyAt: '2026-05-01T10:00:00Z',
+      }),
+    ).toEqual([
+      { kind: 'text', label: 'Rate limit', value: 'openai', code: true },
+      { kind: 'text', label: 'Limit', value: '60 per window', code: false },
+      { kind: 'time', label: 'Units free at', value: '2026-05-01T10:00:00Z' },
+    ]);
+    expect(waitingDetails({ reason: 'NEXT', message: '' })).toEqual([]);
+  });
+
+  it("asks about a queued row's own task, or a queued DAG run's first queued task", () => {
+    expect(waitingTaskOf(row('t1', 'QUEUED'))?.metadata.id).toBe('t1');
+    expect(waitingTaskOf(row('t1', 'RUNNING'))).toBeUndefined();
+    const dag = row('run', 'QUEUED', {
+      type: 'DAG',
+      children: [row('a', 'COMPLETED'), row('b', 'QUEUED'), row('c', 'QUEUED')],
+    });
+    expect(waitingTaskOf(dag)?.metadata.id).toBe('b');
+    expect(waitingTaskOf({ ...dag, children: [] })).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * "Why is this task waiting?" as the task panel and the runs list show it: a short name for
+ * the scheduler's reason, the details that go with it, and which task a list row asks about.
+ */
+import { concurrencyStrategyLabel } from '@/lib/concurrency';
+import type { V1TaskSummary, V1TaskWaiting } from '@/types/api';
+
+type WaitingReason = V1TaskWaiting['reason'];
+
+const REASON_LABELS: Record<WaitingReason, string> = {
+  NOT_QUEUED: 'Not in the queue',
+  BACKOFF: 'Retry backoff',
+  WORKFLOW_PAUSED: 'Workflow paused',
+  CANCELLING: 'Being cancelled',
+  CONCURRENCY: 'Concurrency limit',
+  RATE_LIMITED: 'Rate limited',
+  RATE_LIMIT_ERROR: 'Rate limit error',
+  NO_WORKER: 'No worker',
+  NO_ACTIVE_WORKER: 'No active worker',
+  NO_FREE_SLOTS: 'No free slots',
+  NEXT: 'Next in line',
+};
+
+export function waitingReasonLabel(reason: string): string {
+  return REASON_LABELS[reason as WaitingReason] ?? reason;
+}
+
+/** One line of the details: text (`code` for keys and expressions), a time, or runs to open. */
+export type WaitingDetail =
+  | { kind: 'text'; label: string; value: string; code?: boolean }
+  | { kind: 'time'; label: string; value: string }
+  | { kind: 'runs'; label: string; runIds: string[] };
+
+const text = (label: string, value: string | number | undefined, code = false) =>
+  value === undefined ? [] : [{ kind: 'text' as const, label, value: String(value), code }];
+const time = (label: string, value: string | undefined) =>
+  value === undefined ? [] : [{ kind: 'time' as const, label, value }];
+
+/**
+ * What the reason names: a concurrency key and the runs holding it, a rate limit and when it
+ * has units again, a retry time, a slot type.
+ */
+export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
+  switch (waiting.reason) {
+    case 'CONCURRENCY': {
+      // A run holds a key once per task at task scope: list each run once.
+      const runIds = [...new Set((waiting.heldBy ?? []).map((holder) => holder.runId))];
+      return [
+        ...text('Key', waiting.key, true),
+        ...text('Expression', waiting.expression, true),
+        ...text(
+          'Strategy',
+          waiting.strategy === undefined ? undefined : concurrencyStrategyLabel(waiting.strategy),
+        ),
+        ...text('Limit', waiting.limit),
+        ...(runIds.length > 0 ? [{ kind: 'runs' as const, label: 'Held by', runIds }] : []),
+      ];
+    }
+    case 'BACKOFF':
+      return time('Retries at', waiting.readyAt);
+    case 'RATE_LIMITED':
+      return [
+        ...text('Rate limit', waiting.key, true),
+        ...text('Limit', waiting.limit === undefined ? undefined : `${waiting.limit} per window`),
+        ...time('Units free at', waiting.readyAt),
+      ];
+    case 'RATE_LIMIT_ERROR':
+      return [...text('Rate limit', waiting.key, true), ...text('Error', waiting.error)];
+    case 'NO_FREE_SLOTS':
+      return [
+        ...text('Slot type', waiting.slotType),
+        ...text('Workers', waiting.workers),
+        ...text('Action', waiting.actionId, true),
+      ];
+    case 'NO_ACTIVE_WORKER':
+      return [
+        ...text('Action', waiting.actionId, true),
+        ...text('Paused workers', waiting.paused),
+        ...text('Inactive workers', waiting.inactive),
+      ];
+    case 'NO_WORKER':
+      return text('Action', waiting.actionId, true);
+    case 'NOT_QUEUED':
+      return text('Status', waiting.status);
+    default:
+      return [];
+  }
+}
+
+/**
+ * The task a queued row of the runs list asks about (by its `taskExternalId`: a standalone
+ * run's row carries the run's id): the row's own task, or for a DAG run its first queued
+ * task (the run has no reason of its own).
+ */
+export function waitingTaskOf(row: V1TaskSummary): V1TaskSummary | undefined {
+  if (row.status !== 'QUEUED') return undefined;
+  if (row.type !== 'DAG') return row;
+  return row.children?.find((child) => child.status === 'QUEUED');
+}
