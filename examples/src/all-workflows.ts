@@ -5,6 +5,7 @@ import { dag } from './dag';
 import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
+import { placementWorkflows } from './placement';
 import { rateLimitWorkflows } from './rate-limits';
 import { simple } from './simple';
 import { resilient, slow, streamer, tooSlow } from './slow';
@@ -26,4 +27,5 @@ export const allWorkflows = [
   nightlyDigest,
   ...concurrencyWorkflows,
   ...rateLimitWorkflows,
+  ...placementWorkflows,
 ];

@@ -1,6 +1,6 @@
 /**
- * A worker serving every example. WORKER_NAME and WORKER_SLOTS configure it; it prints
- * "WORKER READY" once registered and listening.
+ * A worker serving every example. WORKER_NAME, WORKER_SLOTS and WORKER_LABELS (a JSON object
+ * of labels) configure it; it prints "WORKER READY" once registered and listening.
  */
 import { allWorkflows } from './all-workflows';
 import { hatchet } from './hatchet';
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const worker = await hatchet.worker(process.env['WORKER_NAME'] ?? 'example-worker', {
     workflows: allWorkflows,
     slots: Number(process.env['WORKER_SLOTS'] ?? 100),
+    labels: JSON.parse(process.env['WORKER_LABELS'] ?? '{}') as Record<string, string | number>,
   });
   const started = worker.start();
   await worker.waitUntilReady();

@@ -118,7 +118,9 @@ export const v1TaskEventListSchema = z
  * `reason` is one of NOT_QUEUED (with `status`), BACKOFF (`readyAt`), WORKFLOW_PAUSED,
  * CANCELLING, CONCURRENCY (`key`, `expression`, `strategy`, `limit`, `heldBy`), RATE_LIMITED
  * (`key`, `limit`, `readyAt`: when its window refills), RATE_LIMIT_ERROR (`key`, `error`: it
- * can never run and fails), NO_WORKER,
+ * can never run and fails), STICKY_WORKER_BUSY (`workerId`: a HARD sticky task's worker has no
+ * room or is gone), NO_MATCHING_WORKER (`labels`: no worker carries the required labels),
+ * NO_WORKER,
  * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`) and NEXT;
  * `message` says it in a sentence.
  */
@@ -134,6 +136,8 @@ export const v1TaskWaitingSchema = z
       'RATE_LIMIT_ERROR',
       'NO_WORKER',
       'NO_ACTIVE_WORKER',
+      'STICKY_WORKER_BUSY',
+      'NO_MATCHING_WORKER',
       'NO_FREE_SLOTS',
       'NEXT',
     ]),
@@ -153,6 +157,8 @@ export const v1TaskWaitingSchema = z
     slotType: z.string().optional(),
     workers: z.number().int().optional(),
     error: z.string().optional(),
+    workerId: z.string().optional(),
+    labels: z.array(z.string()).optional(),
   })
   .meta({ id: 'V1TaskWaiting' });
 export type V1TaskWaiting = z.infer<typeof v1TaskWaitingSchema>;

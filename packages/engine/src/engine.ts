@@ -194,13 +194,16 @@ export class Engine {
       if (claims) this.scheduler.gate.recoverHolds({ ...attempt, claims }, 'ALL');
     }
     for (const row of await listAllRateLimits(this.db)) this.scheduler.rateLimits.resize(row);
-    for (const { runStarted, claims, rateLimitClaims, ...row } of await listQueueItems(this.db)) {
+    for (const { runStarted, claims, rateLimitClaims, placement, ...row } of await listQueueItems(
+      this.db,
+    )) {
       const item = {
         ...row,
         readyAt: row.readyAt.getTime(),
         scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
         ...(claims ? { claims } : {}),
         ...(rateLimitClaims ? { rateLimits: rateLimitClaims } : {}),
+        ...(placement ? { placement } : {}),
       };
       if (claims && runStarted) this.scheduler.gate.recoverHolds(item, 'WORKFLOW');
       this.scheduler.enqueue(item, now);

@@ -8,6 +8,7 @@
  * round, highest priority first, so that keys are served fairly and FIFO within a key.
  */
 import type { ConcurrencyClaim } from './concurrency';
+import { isConstrained, labelScore, type Placement } from './placement';
 import { ConcurrencyGate, waitsInLine, type StrategyCancel } from './concurrency-gate';
 import { RateLimitLedger } from './rate-limit-ledger';
 import type { RateLimitClaim } from './rate-limits';
@@ -30,6 +31,8 @@ export interface ReadyItem {
   claims?: readonly ConcurrencyClaim[] | undefined;
   /** What each attempt spends of rate limits (rate-limits.ts). */
   rateLimits?: readonly RateLimitClaim[] | undefined;
+  /** Where it should run (placement.ts). */
+  placement?: Placement | undefined;
 }
 
 export interface Assignment {
@@ -383,13 +386,34 @@ export class Scheduler {
     return out;
   }
 
-  /** Rounds over an action's groups until no worker has room, nothing can pass, or `limit`. */
+  /**
+   * Rounds over an action's groups until no worker has room, nothing can pass, or `limit`.
+   * An item only some workers may take (a HARD sticky worker, required labels) is set aside
+   * when none of them has room, so that the items behind it go on.
+   */
   private assignFrom(
     queue: ActionQueue,
     candidates: readonly WorkerState[],
     out: Assignment[],
     limit: number,
     now: number,
+  ): void {
+    const aside: Entry[] = [];
+    this.serveRounds(queue, candidates, out, limit, now, aside);
+    // Items no worker could take this time go back to their places (their order kept).
+    for (const entry of aside) {
+      queue.size--;
+      this.insertReady(entry);
+    }
+  }
+
+  private serveRounds(
+    queue: ActionQueue,
+    candidates: readonly WorkerState[],
+    out: Assignment[],
+    limit: number,
+    now: number,
+    aside: Entry[],
   ): void {
     for (;;) {
       // The round serves the highest priority any group could take now.
@@ -417,6 +441,13 @@ export class Scheduler {
           const head = this.passable(queue, group, now);
           if (!head || head.item.priority !== priority) break;
           const worker = this.pickWorker(candidates, head.item);
+          if (!worker && isConstrained(head.item.placement)) {
+            // Only some workers may take it and none has room: the others go on meanwhile.
+            group.shift();
+            aside.push(head);
+            taken--;
+            continue;
+          }
           if (!worker) {
             queue.cursor = at;
             return;
@@ -543,19 +574,33 @@ export class Scheduler {
     return out;
   }
 
+  /**
+   * The worker for an item: among those with room for its units, the desired (sticky) worker
+   * first (HARD: only it), then the best score of the item's desired labels (a worker lacking a
+   * required one is out), then the most free units, then the one assigned least recently.
+   */
   private pickWorker(candidates: readonly WorkerState[], item: ReadyItem): WorkerState | undefined {
+    const placement = item.placement;
     let best: WorkerState | undefined;
-    let bestFree = 0;
+    let bestRank: [number, number, number] = [0, 0, 0];
     for (const worker of candidates) {
+      if (placement?.strict && worker.id !== placement.workerId) continue;
       const free = freeUnits(worker, item.slotType);
       if (free < item.slotUnits) continue;
+      const score = labelScore(worker.labels, placement?.labels);
+      if (score === undefined) continue;
+      const rank: [number, number, number] = [
+        placement?.workerId === worker.id ? 1 : 0,
+        score,
+        free,
+      ];
       if (
         !best ||
-        free > bestFree ||
-        (free === bestFree && worker.lastAssignedSeq < best.lastAssignedSeq)
+        outranks(rank, bestRank) ||
+        (sameRank(rank, bestRank) && worker.lastAssignedSeq < best.lastAssignedSeq)
       ) {
         best = worker;
-        bestFree = free;
+        bestRank = rank;
       }
     }
     return best;
@@ -577,6 +622,15 @@ export class Scheduler {
       waiting.add(entry);
     }
   }
+}
+
+function outranks(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+}
+
+function sameRank(a: readonly number[], b: readonly number[]): boolean {
+  return a.every((value, i) => value === b[i]);
 }
 
 function assignableByTenant(workers: Iterable<WorkerState>): Map<string, WorkerState[]> {

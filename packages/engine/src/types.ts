@@ -1,4 +1,5 @@
 /** Types of the engine's public API (the facade in engine.ts), free of any transport. */
+import type { DesiredLabelInput } from './placement';
 import type { TimedTrigger } from './systems/trigger';
 import type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
 
@@ -22,6 +23,10 @@ export interface TriggerRequest {
   childKey?: string | undefined;
   /** Set when a cron or a scheduled run starts the run (timed-triggers.ts). */
   timed?: TimedTrigger | undefined;
+  /** The worker the run's tasks should run on (sticky; HARD: only there). */
+  desiredWorkerId?: string | undefined;
+  /** Worker labels for this run, overriding its steps' key by key. */
+  desiredWorkerLabels?: Readonly<Record<string, DesiredLabelInput>> | undefined;
 }
 
 /** What a worker receives: a task to start, or the cancellation of one it holds. */

@@ -8,6 +8,7 @@
 import type { ConcurrencyClaim } from './concurrency';
 import type { KeyHolder } from './concurrency-gate';
 import type { ReadyItem, Scheduler } from './scheduler';
+import { labelScore } from './placement';
 import { freeUnits, isAssignable, type WorkerState } from './worker-pool';
 
 export type WaitingReason =
@@ -28,6 +29,8 @@ export type WaitingReason =
   | { reason: 'RATE_LIMIT_ERROR'; key: string; error: string }
   | { reason: 'NO_WORKER'; actionId: string }
   | { reason: 'NO_ACTIVE_WORKER'; actionId: string; paused: number; inactive: number }
+  | { reason: 'STICKY_WORKER_BUSY'; actionId: string; workerId: string }
+  | { reason: 'NO_MATCHING_WORKER'; actionId: string; labels: string[] }
   | { reason: 'NO_FREE_SLOTS'; actionId: string; slotType: string; workers: number }
   | { reason: 'NEXT' };
 
@@ -71,12 +74,32 @@ export function explainWaiting(
       inactive: serving.length - paused,
     };
   }
-  if (assignable.every((w) => freeUnits(w, item.slotType) < item.slotUnits)) {
+  const { placement } = item;
+  if (placement?.strict && placement.workerId) {
+    const desired = assignable.find((w) => w.id === placement.workerId);
+    if (!desired || freeUnits(desired, item.slotType) < item.slotUnits) {
+      return {
+        reason: 'STICKY_WORKER_BUSY',
+        actionId: item.actionId,
+        workerId: placement.workerId,
+      };
+    }
+  }
+  const matching = assignable.filter((w) => labelScore(w.labels, placement?.labels) !== undefined);
+  if (matching.length === 0) {
+    const required = (placement?.labels ?? []).filter((l) => l.required);
+    return {
+      reason: 'NO_MATCHING_WORKER',
+      actionId: item.actionId,
+      labels: required.map((l) => `${l.key} ${l.comparator} ${l.value}`),
+    };
+  }
+  if (matching.every((w) => freeUnits(w, item.slotType) < item.slotUnits)) {
     return {
       reason: 'NO_FREE_SLOTS',
       actionId: item.actionId,
       slotType: item.slotType,
-      workers: assignable.length,
+      workers: matching.length,
     };
   }
   return { reason: 'NEXT' };
@@ -122,6 +145,10 @@ export function describeWaiting(reason: WaitingReason): string {
       return `No worker is registered for ${reason.actionId}.`;
     case 'NO_ACTIVE_WORKER':
       return `Every worker registered for ${reason.actionId} is paused or not heartbeating (${reason.paused} paused, ${reason.inactive} inactive).`;
+    case 'STICKY_WORKER_BUSY':
+      return `The task must run on worker ${reason.workerId} (HARD sticky), which is busy or gone.`;
+    case 'NO_MATCHING_WORKER':
+      return `No worker for ${reason.actionId} carries the required labels (${reason.labels.join(', ')}).`;
     case 'NO_FREE_SLOTS':
       return `Every worker for ${reason.actionId} has its ${reason.slotType} slots full (${plural(reason.workers, 'worker')}).`;
     case 'NEXT':

@@ -11,6 +11,12 @@ import {
   type ConcurrencyInput,
 } from './concurrency';
 import { parseDuration } from './durations';
+import {
+  normaliseDesiredLabels,
+  type DesiredLabel,
+  type DesiredLabelInput,
+  type StickyStrategy,
+} from './placement';
 import { normaliseRateLimitUses, type RateLimitUse, type RateLimitUseInput } from './rate-limits';
 import { EngineError } from './errors';
 import { assertCron } from './validation';
@@ -33,6 +39,8 @@ export interface TaskDefinitionInput {
   concurrency?: readonly ConcurrencyInput[] | undefined;
   /** What each attempt spends of rate limits (`tasks[].rate_limits`). */
   rateLimits?: readonly RateLimitUseInput[] | undefined;
+  /** Desired worker labels (`tasks[].worker_labels`). */
+  desiredLabels?: Readonly<Record<string, DesiredLabelInput>> | undefined;
 }
 
 /** A filter declared in the workflow's code: it follows the workflow's versions. */
@@ -58,6 +66,8 @@ export interface WorkflowDefinitionInput {
   cronInput?: Record<string, unknown> | undefined;
   /** Limits on the workflow's runs (`concurrency_arr`, or the deprecated single `concurrency`). */
   concurrency?: readonly ConcurrencyInput[] | undefined;
+  /** SOFT or HARD: a run's tasks follow the worker of the task before them. */
+  sticky?: string | undefined;
   /**
    * Settings stored with the version but not acted on yet (concurrency, sticky, rate limits,
    * ...): they arrive with later issues.
@@ -80,6 +90,9 @@ export interface StepDefinition {
   isDurable: boolean;
   concurrency: ConcurrencyDefinition[];
   rateLimits: RateLimitUse[];
+  desiredLabels: DesiredLabel[];
+  /** The workflow's sticky strategy, on each of its steps. */
+  sticky: StickyStrategy | null;
 }
 
 export interface WorkflowDefinition {
@@ -111,7 +124,11 @@ function seconds(text: string | undefined, fallback: number, what: string): numb
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-function normaliseStep(task: TaskDefinitionInput, isOnFailure: boolean): StepDefinition {
+function normaliseStep(
+  task: TaskDefinitionInput,
+  isOnFailure: boolean,
+  sticky: StickyStrategy | null,
+): StepDefinition {
   const where = `task "${task.readableId}"`;
   if (!task.readableId) throw new EngineError('INVALID_ARGUMENT', 'a task has no readable_id');
   if (!task.actionId) throw new EngineError('INVALID_ARGUMENT', `${where} has no action`);
@@ -144,6 +161,8 @@ function normaliseStep(task: TaskDefinitionInput, isOnFailure: boolean): StepDef
     isDurable: task.isDurable ?? false,
     concurrency: normaliseConcurrency(task.concurrency ?? [], where),
     rateLimits: normaliseRateLimitUses(task.rateLimits ?? [], where),
+    desiredLabels: normaliseDesiredLabels(task.desiredLabels ?? {}, where),
+    sticky,
   };
 }
 
@@ -154,7 +173,8 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
   if (input.tasks.length === 0) {
     throw new EngineError('INVALID_ARGUMENT', `workflow "${name}" has no tasks`);
   }
-  const steps = input.tasks.map((t) => normaliseStep(t, false));
+  const sticky = toSticky(input.sticky, name);
+  const steps = input.tasks.map((t) => normaliseStep(t, false, sticky));
   const ids = new Set<string>();
   for (const step of steps) {
     if (ids.has(step.readableId)) {
@@ -173,7 +193,7 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     }
   }
   assertAcyclic(steps);
-  if (input.onFailureTask) steps.push(normaliseStep(input.onFailureTask, true));
+  if (input.onFailureTask) steps.push(normaliseStep(input.onFailureTask, true, sticky));
   return {
     name,
     description: input.description ?? '',
@@ -188,6 +208,15 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     concurrency: normaliseConcurrency(input.concurrency ?? [], `workflow "${name}"`),
     extra: { ...input.extra },
   };
+}
+
+function toSticky(value: string | undefined, workflow: string): StickyStrategy | null {
+  if (value === undefined || value === '') return null;
+  if (value === 'SOFT' || value === 'HARD') return value;
+  throw new EngineError(
+    'INVALID_ARGUMENT',
+    `workflow "${workflow}": unknown sticky strategy ${value}`,
+  );
 }
 
 /** Declared filters must compile: a typo would otherwise drop every event in silence. */

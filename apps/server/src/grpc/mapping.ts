@@ -2,6 +2,7 @@
 import type {
   AssignedActionData,
   ConcurrencyInput,
+  DesiredLabelInput,
   DefaultFilter,
   RunResult,
   RunStatus,
@@ -15,6 +16,7 @@ import type {
   CreateTaskOpts,
   CreateWorkflowVersionRequest,
   DefaultFilterMessage,
+  DesiredWorkerLabelsMessage,
   TriggerWorkflowRequest,
   WorkerLabels,
 } from './messages';
@@ -111,7 +113,28 @@ export function toTriggerRequest(request: TriggerWorkflowRequest): TriggerReques
     parentRunId: request.parent_id || undefined,
     childIndex: request.child_index,
     childKey: request.child_key || undefined,
+    desiredWorkerId: request.desired_worker_id || undefined,
+    desiredWorkerLabels: toDesiredLabels(request.desired_worker_labels ?? {}),
   };
+}
+
+function toDesiredLabels(
+  labels: Record<string, DesiredWorkerLabelsMessage>,
+): Record<string, DesiredLabelInput> | undefined {
+  const entries = Object.entries(labels);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(
+    entries.map(([key, label]) => [
+      key,
+      {
+        strValue: label.str_value,
+        intValue: label.int_value,
+        required: label.required,
+        comparator: label.comparator,
+        weight: label.weight,
+      },
+    ]),
+  );
 }
 
 function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
@@ -135,6 +158,7 @@ function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
       limitValuesExpr: limit.limit_values_expr,
       duration: limit.duration,
     })),
+    desiredLabels: toDesiredLabels(task.worker_labels),
   };
 }
 
@@ -162,7 +186,6 @@ export function toWorkflowDefinition(
     }
   }
   const taskExtras = (task: CreateTaskOpts) => ({
-    worker_labels: task.worker_labels,
     conditions: task.conditions ?? null,
     batch: task.batch ?? null,
   });
@@ -184,8 +207,8 @@ export function toWorkflowDefinition(
         ? [request.concurrency]
         : []
     ).map(toConcurrency),
+    sticky: request.sticky,
     extra: {
-      sticky: request.sticky ?? null,
       idempotency: request.idempotency ?? null,
       tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
     },

@@ -13,6 +13,13 @@ export interface WorkerLabels {
   int_value?: number;
 }
 
+/** What a task or run wants of its worker's labels. */
+export interface DesiredWorkerLabelsMessage extends WorkerLabels {
+  required?: boolean;
+  comparator?: string;
+  weight?: number;
+}
+
 export interface WorkerRegisterRequest {
   worker_name: string;
   actions: string[];
@@ -103,6 +110,7 @@ export interface TriggerWorkflowRequest {
   additional_metadata?: string;
   desired_worker_id?: string;
   priority?: number;
+  desired_worker_labels: Record<string, DesiredWorkerLabelsMessage>;
 }
 
 export interface CreateTaskOpts {
@@ -118,7 +126,7 @@ export interface CreateTaskOpts {
   is_durable: boolean;
   slot_requests: Record<string, number>;
   rate_limits: RateLimitMessage[];
-  worker_labels: Record<string, unknown>;
+  worker_labels: Record<string, DesiredWorkerLabelsMessage>;
   concurrency: ConcurrencyMessage[];
   conditions?: unknown;
   batch?: unknown;

@@ -1,5 +1,6 @@
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
+import type { Placement, StickyStrategy } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
 import type { Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
@@ -18,6 +19,8 @@ export interface NewTaskRow {
   claims?: ConcurrencyClaim[] | undefined;
   /** What it spends of rate limits. */
   rateLimitClaims?: RateLimitClaim[] | undefined;
+  /** Where it should run (placement.ts). */
+  placement?: Placement | undefined;
 }
 
 /** A task with what the scheduler, the DAG rules and the run results need. */
@@ -44,6 +47,11 @@ export interface RunTaskRow {
   finishedAt: Date | null;
   claims: ConcurrencyClaim[] | null;
   rateLimitClaims: RateLimitClaim[] | null;
+  placement: Placement | null;
+  /** The worker that ran it (its last attempt). */
+  workerId: string | null;
+  /** Its workflow's sticky strategy: a DAG task follows its parent's worker. */
+  sticky: StickyStrategy | null;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -64,14 +72,15 @@ export function tasksInsert(
     text: (first) =>
       `INSERT INTO tasks
          (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
-          retry_count, priority, created_at, concurrency, rate_limits)
+          retry_count, priority, created_at, concurrency, rate_limits, placement)
        OVERRIDING SYSTEM VALUE
        SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
-              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims"
+              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims", t.placement
          FROM jsonb_to_recordset($${first}::jsonb) AS t(
            id bigint, "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid,
            "readableId" text, "actionId" text, status text, "retryCount" int, priority int,
-           "createdAt" timestamptz, claims jsonb, "rateLimitClaims" jsonb)`,
+           "createdAt" timestamptz, claims jsonb, "rateLimitClaims" jsonb,
+           placement jsonb)`,
     params: [JSON.stringify(tasks)],
   };
 }
@@ -82,7 +91,8 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   s.parents, s.is_on_failure AS "isOnFailure", s.slot_type AS "slotType",
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
-  t.concurrency AS claims, t.rate_limits AS "rateLimitClaims"`;
+  t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement,
+  t.worker_id AS "workerId", s.sticky`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -211,6 +221,7 @@ export interface RetryPolicyRow {
   timeoutSeconds: number;
   claims: ConcurrencyClaim[] | null;
   rateLimitClaims: RateLimitClaim[] | null;
+  placement: Placement | null;
 }
 
 export async function findRetryPolicies(
@@ -224,7 +235,7 @@ export async function findRetryPolicies(
             t.app_retry_count AS "appRetryCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
             s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims,
-            t.rate_limits AS "rateLimitClaims"
+            t.rate_limits AS "rateLimitClaims", t.placement
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.id = ANY($1::bigint[])`,
     [taskIds],
@@ -232,11 +243,19 @@ export async function findRetryPolicies(
   return rows;
 }
 
-/** PENDING tasks whose parents completed. */
-export async function queuePendingTasks(db: Queryable, taskIds: readonly string[]): Promise<void> {
+/**
+ * PENDING tasks whose parents completed, with where they should run now that their parents
+ * did (a sticky DAG's task follows its parent's worker).
+ */
+export async function queuePendingTasks(
+  db: Queryable,
+  tasks: readonly { id: string; placement: Placement | null }[],
+): Promise<void> {
   await db.query(
-    `UPDATE tasks SET status = 'QUEUED' WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
-    [taskIds],
+    `UPDATE tasks t SET status = 'QUEUED', placement = x.placement
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, placement jsonb)
+      WHERE t.id = x.id AND t.id = ANY($2::bigint[]) AND t.status = 'PENDING'`,
+    [JSON.stringify(tasks), tasks.map((t) => t.id)],
   );
 }
 

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { planRunProgress } from '../dag';
+import type { Placement } from '../placement';
 import { runsFinish, runsStart } from '../queries/run.queries';
 import {
   cancelTasks,
@@ -74,7 +75,11 @@ export class RunProgressSystem implements System {
       const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId) ?? undefined;
       const plan = planRunProgress(runTasks, onFailureStep !== undefined);
       const byId = new Map(runTasks.map((t) => [t.id, t]));
-      for (const id of plan.queue) toQueue.push(byId.get(id)!);
+      for (const id of plan.queue) {
+        const task = byId.get(id)!;
+        task.placement = followParent(task, runTasks);
+        toQueue.push(task);
+      }
       for (const id of plan.cancel) {
         const task = byId.get(id)!;
         task.status = 'CANCELLED';
@@ -113,7 +118,7 @@ export class RunProgressSystem implements System {
     if (toQueue.length > 0) {
       await queuePendingTasks(
         tick.tx,
-        toQueue.map((t) => t.id),
+        toQueue.map((t) => ({ id: t.id, placement: t.placement })),
       );
       for (const task of toQueue) tick.queueTask(task, task.retryCount);
     }
@@ -159,6 +164,17 @@ export class RunProgressSystem implements System {
     }
     return known;
   }
+}
+
+/**
+ * A sticky workflow's task follows the worker that ran a parent of it (SOFT: there first;
+ * HARD: only there), unless the run already names a worker.
+ */
+function followParent(task: RunTaskRow, runTasks: readonly RunTaskRow[]): Placement | null {
+  if (!task.sticky || task.placement?.workerId) return task.placement;
+  const parent = runTasks.find((t) => task.parents.includes(t.readableId) && t.workerId);
+  if (!parent) return task.placement;
+  return { ...task.placement, workerId: parent.workerId!, strict: task.sticky === 'HARD' };
 }
 
 /**

@@ -10,6 +10,13 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { claimsOf, type ConcurrencyClaim } from '../concurrency';
 import { rateLimitsCreate } from '../queries/rate-limit.queries';
+import {
+  mergeLabels,
+  normaliseDesiredLabels,
+  placementOf,
+  type DesiredLabel,
+  type Placement,
+} from '../placement';
 import { rateLimitClaimsOf, type RateLimitClaim } from '../rate-limits';
 import type { DispatchRow } from '../queries/attempt.queries';
 import {
@@ -51,6 +58,9 @@ export interface ResolvedTrigger {
   claims?: Map<string, ConcurrencyClaim[]> | undefined;
   /** Each step's rate limit claims, by readable id (resolveClaims). */
   rateLimits?: Map<string, RateLimitClaim[]> | undefined;
+  /** Where the run's tasks should run (placement.ts). */
+  desiredWorkerId?: string | undefined;
+  desiredLabels?: DesiredLabel[] | undefined;
 }
 
 export interface TimedTrigger {
@@ -131,6 +141,17 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       childKey: child ? (request.childKey ?? null) : null,
       event: null,
       timed: request.timed,
+      ...(request.desiredWorkerId && isUuid(request.desiredWorkerId)
+        ? { desiredWorkerId: request.desiredWorkerId }
+        : {}),
+      ...(request.desiredWorkerLabels
+        ? {
+            desiredLabels: normaliseDesiredLabels(
+              request.desiredWorkerLabels,
+              `workflow "${name}"`,
+            ),
+          }
+        : {}),
     };
     const refused = resolveClaims(trigger);
     if (refused !== undefined) throw new EngineError('INVALID_ARGUMENT', refused);
@@ -178,7 +199,9 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
           if (root) roots.set(externalId, { trigger, step, runId });
           const claims = trigger.claims?.get(step.readableId);
           const rateLimitClaims = trigger.rateLimits?.get(step.readableId);
+          const placement = stepPlacement(trigger, step);
           tasks.push({
+            ...(placement ? { placement } : {}),
             ...(claims ? { claims } : {}),
             ...(rateLimitClaims ? { rateLimitClaims } : {}),
             externalId,
@@ -214,6 +237,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         priority: trigger.priority,
         claims: trigger.claims?.get(step.readableId),
         rateLimitClaims: trigger.rateLimits?.get(step.readableId),
+        placement: stepPlacement(trigger, step),
       };
       ready.push({ ...root, item: readyItem(task, 0, tick.now) });
     });
@@ -261,6 +285,15 @@ export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
   trigger.claims = concurrency.claims;
   trigger.rateLimits = rateLimits.claims;
   return undefined;
+}
+
+/** Where a new run's task should run: its step's labels, the run's wishes, the sticky strategy. */
+function stepPlacement(trigger: ResolvedTrigger, step: StepRow): Placement | undefined {
+  return placementOf(
+    mergeLabels(step.desiredLabels, trigger.desiredLabels),
+    step.sticky,
+    trigger.desiredWorkerId,
+  );
 }
 
 /** Rate limit keys the new runs' tasks declare with a limit: created if missing. */

@@ -10,6 +10,7 @@
  */
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
+import type { Placement } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
 import { runWrites, type Write } from '../queries/combined-writes';
 import { taskEventsInsert, type NewTaskEventRow } from '../queries/task-event.queries';
@@ -54,6 +55,8 @@ export interface QueueableTask {
   claims?: readonly ConcurrencyClaim[] | null | undefined;
   /** What its attempts spend of rate limits (rate-limits.ts). */
   rateLimitClaims?: readonly RateLimitClaim[] | null | undefined;
+  /** Where its attempts should run (placement.ts). */
+  placement?: Placement | null | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -203,5 +206,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     scheduleTimeoutAt: readyAt + task.scheduleTimeoutSeconds * 1000,
     ...(task.claims?.length ? { claims: task.claims } : {}),
     ...(task.rateLimitClaims?.length ? { rateLimits: task.rateLimitClaims } : {}),
+    ...(task.placement ? { placement: task.placement } : {}),
   };
 }

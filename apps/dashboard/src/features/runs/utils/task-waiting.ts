@@ -17,6 +17,8 @@ const REASON_LABELS: Record<WaitingReason, string> = {
   RATE_LIMIT_ERROR: 'Rate limit error',
   NO_WORKER: 'No worker',
   NO_ACTIVE_WORKER: 'No active worker',
+  STICKY_WORKER_BUSY: 'Sticky worker busy',
+  NO_MATCHING_WORKER: 'No matching worker',
   NO_FREE_SLOTS: 'No free slots',
   NEXT: 'Next in line',
 };
@@ -80,6 +82,13 @@ export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
       ];
     case 'NO_WORKER':
       return text('Action', waiting.actionId, true);
+    case 'STICKY_WORKER_BUSY':
+      return [...text('Worker', waiting.workerId, true), ...text('Action', waiting.actionId, true)];
+    case 'NO_MATCHING_WORKER':
+      return [
+        ...text('Required labels', waiting.labels?.join(', '), true),
+        ...text('Action', waiting.actionId, true),
+      ];
     case 'NOT_QUEUED':
       return text('Status', waiting.status);
     default:

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
+import { createTenant, TestWorker } from '../test/test-worker';
+import { Engine } from './engine';
+import { labelScore, normaliseDesiredLabels } from './placement';
+
+describe('worker labels', () => {
+  const labels = normaliseDesiredLabels(
+    {
+      gpu: { strValue: 'a100', required: true },
+      memory: { intValue: 2048, comparator: 'GREATER_THAN_OR_EQUAL', weight: 10 },
+      region: { strValue: 'eu', weight: 5 },
+    },
+    'task "a"',
+  );
+
+  it('drops a worker without a required label and adds up the weights of the rest', () => {
+    expect(labelScore({ memory: 4096, region: 'eu' }, labels)).toBeUndefined();
+    expect(labelScore({ gpu: 'a100', memory: 4096, region: 'eu' }, labels)).toBe(115);
+    expect(labelScore({ gpu: 'a100', memory: 1024, region: 'us' }, labels)).toBe(100);
+  });
+
+  it('refuses a label without a value or with an unknown comparator', () => {
+    expect(() => normaliseDesiredLabels({ gpu: {} }, 't')).toThrow('has no value');
+    expect(() =>
+      normaliseDesiredLabels({ gpu: { intValue: 1, comparator: 'ABOUT' } }, 't'),
+    ).toThrow('unknown comparator');
+  });
+});
+
+describe('placement in the engine', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let tenantId: string;
+  let engine: Engine;
+
+  beforeEach(async () => {
+    ({ db, drop } = await createTestDatabase({ migrate: true }));
+    tenantId = await createTenant(db);
+    engine = new Engine({ db, onError: (m, err) => console.error(m, err) });
+    await engine.start();
+  });
+  afterEach(async () => {
+    await engine.close();
+    await drop();
+  });
+
+  async function worker(name: string, actions: string[], slots: number, labels = {}) {
+    const w = await new TestWorker(engine, tenantId, name).connect(actions, slots);
+    await engine.upsertWorkerLabels(tenantId, w.id, labels);
+    return w;
+  }
+
+  const starts = (w: TestWorker) => w.actions.filter((a) => a.kind === 'START');
+
+  it('sends a task that requires a label only to a worker carrying it; the rest go on', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'render',
+      tasks: [
+        {
+          readableId: 'render',
+          actionId: 'render:render',
+          desiredLabels: { gpu: { strValue: 'yes', required: true } },
+        },
+      ],
+    });
+    await engine.putWorkflow(tenantId, {
+      name: 'plain',
+      tasks: [{ readableId: 'plain', actionId: 'render:render' }],
+    });
+    const cpu = await worker('cpu', ['render:render'], 5);
+    const gpu = await worker('gpu', ['render:render'], 1, { gpu: 'yes' });
+    const [first, second] = await engine.trigger(tenantId, [
+      { workflowName: 'render' },
+      { workflowName: 'render' },
+    ]);
+    const [plain] = await engine.trigger(tenantId, [{ workflowName: 'plain' }]);
+    await gpu.waitFor((a) => a.kind === 'START');
+    await cpu.waitFor((a) => a.kind === 'START' && a.workflowRunId === plain);
+    expect(starts(gpu).map((a) => a.workflowRunId)).toEqual([first]);
+    expect(starts(cpu).map((a) => a.workflowRunId)).toEqual([plain]);
+    const secondTask = (await engine.getRunDetails(tenantId, second!)).tasks[0]!.externalId;
+    expect((await engine.whyWaiting(tenantId, secondTask)).reason).toBe('NO_FREE_SLOTS');
+    await gpu.complete(starts(gpu)[0]!, {});
+    await gpu.waitFor((a) => a.kind === 'START' && a.workflowRunId === second);
+  });
+
+  it('prefers the worker whose labels weigh most', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'near',
+      tasks: [
+        {
+          readableId: 'near',
+          actionId: 'near:near',
+          desiredLabels: { region: { strValue: 'eu', weight: 50 } },
+        },
+      ],
+    });
+    const us = await worker('us', ['near:near'], 10, { region: 'us' });
+    const eu = await worker('eu', ['near:near'], 2, { region: 'eu' });
+    await engine.trigger(tenantId, [{ workflowName: 'near' }, { workflowName: 'near' }]);
+    await eu.waitFor((a) => a.kind === 'START', 2);
+    expect(starts(us)).toHaveLength(0);
+  });
+
+  it('keeps a HARD sticky DAG on the worker of its first task', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'sticky',
+      sticky: 'HARD',
+      tasks: [
+        { readableId: 'one', actionId: 'sticky:one' },
+        { readableId: 'two', actionId: 'sticky:two', parents: ['one'] },
+      ],
+    });
+    const a = await worker('a', ['sticky:one', 'sticky:two'], 1);
+    const b = await worker('b', ['sticky:one', 'sticky:two'], 10);
+    const [runId] = await engine.trigger(tenantId, [{ workflowName: 'sticky' }]);
+    const one = await Promise.race([a.start('sticky:one'), b.start('sticky:one')]);
+    const [first, other] = starts(a).length > 0 ? [a, b] : [b, a];
+    // Fill the first worker's other slots with nothing: it has room again once `one` ends.
+    await first.complete(one, {});
+    await first.waitFor((x) => x.kind === 'START' && x.actionId === 'sticky:two');
+    expect(starts(other)).toHaveLength(0);
+    expect((await engine.getRunDetails(tenantId, runId!)).status).not.toBe('FAILED');
+  });
+
+  it('runs a task on the worker a trigger names: HARD waits for it, SOFT goes elsewhere', async () => {
+    for (const sticky of ['HARD', 'SOFT'] as const) {
+      await engine.putWorkflow(tenantId, {
+        name: `pinned-${sticky}`,
+        sticky,
+        tasks: [{ readableId: 'pinned', actionId: `pinned-${sticky}:pinned` }],
+      });
+    }
+    const actions = ['pinned-HARD:pinned', 'pinned-SOFT:pinned'];
+    const busy = await worker('busy', actions, 1);
+    const free = await worker('free', actions, 10);
+    // Occupy the desired worker's only slot.
+    const [blocker] = await engine.trigger(tenantId, [
+      { workflowName: 'pinned-HARD', desiredWorkerId: busy.id },
+    ]);
+    await busy.waitFor((a) => a.workflowRunId === blocker);
+    const [hard] = await engine.trigger(tenantId, [
+      { workflowName: 'pinned-HARD', desiredWorkerId: busy.id },
+    ]);
+    const [soft] = await engine.trigger(tenantId, [
+      { workflowName: 'pinned-SOFT', desiredWorkerId: busy.id },
+    ]);
+    await free.waitFor((a) => a.workflowRunId === soft);
+    expect(starts(free).some((a) => a.workflowRunId === hard)).toBe(false);
+    await busy.complete(starts(busy)[0]!, {});
+    await busy.waitFor((a) => a.workflowRunId === hard);
+  });
+});
