@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@trellis/db';
-import { createTestDatabase } from '@trellis/db/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../test/engine-fixture';
 import { createTenant, TestWorker } from '../test/test-worker';
 import { claimsOf, normaliseConcurrency } from './concurrency';
-import { Engine } from './engine';
 import type { WorkflowDefinitionInput } from './workflow-definition';
 
 describe('concurrency claims', () => {
@@ -58,23 +56,10 @@ describe('concurrency claims', () => {
 });
 
 describe('concurrency in the engine', () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const fx = useEngineFixture();
   let tenantId: string;
-  const engines: Engine[] = [];
-  const newEngine = () => {
-    const engine = new Engine({ db, onError: (m, err) => console.error(m, err) });
-    engines.push(engine);
-    return engine;
-  };
-
-  beforeEach(async () => {
-    ({ db, drop } = await createTestDatabase({ migrate: true }));
-    tenantId = await createTenant(db);
-  });
-  afterEach(async () => {
-    for (const e of engines.splice(0)) await e.close();
-    await drop();
+  beforeEach(() => {
+    tenantId = fx.tenantId;
   });
 
   const perKey: WorkflowDefinitionInput = {
@@ -89,8 +74,7 @@ describe('concurrency in the engine', () => {
   };
 
   it('after a restart, a running task still holds its key and the queue behind it waits', async () => {
-    const engine = newEngine();
-    await engine.start();
+    const engine = await fx.engine();
     await engine.putWorkflow(tenantId, perKey);
     const worker = await new TestWorker(engine, tenantId).connect(['per-key:work'], 10);
     const ids = await engine.trigger(
@@ -103,8 +87,7 @@ describe('concurrency in the engine', () => {
     expect(worker.actions.filter((a) => a.kind === 'START')).toHaveLength(2);
     await engine.close();
 
-    const restarted = newEngine();
-    await restarted.start();
+    const restarted = await fx.engine();
     const again = await new TestWorker(restarted, tenantId, worker.name).connect(
       ['per-key:work'],
       10,
@@ -125,8 +108,7 @@ describe('concurrency in the engine', () => {
   });
 
   it('says why a queued task waits: no worker, a full key, full slots, a paused workflow', async () => {
-    const engine = newEngine();
-    await engine.start();
+    const engine = await fx.engine();
     const { workflowId } = await engine.putWorkflow(tenantId, perKey);
     const [a, b] = await engine.trigger(
       tenantId,
@@ -158,7 +140,7 @@ describe('concurrency in the engine', () => {
     });
     await engine.setWorkflowPaused(tenantId, workflowId, true);
     expect(await engine.whyWaiting(tenantId, taskB)).toMatchObject({ reason: 'WORKFLOW_PAUSED' });
-    const otherTenant = await createTenant(db);
+    const otherTenant = await createTenant(fx.db);
     await expect(engine.whyWaiting(otherTenant, taskB)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

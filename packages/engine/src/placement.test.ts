@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@trellis/db';
-import { createTestDatabase } from '@trellis/db/testing';
-import { createTenant, TestWorker } from '../test/test-worker';
-import { Engine } from './engine';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../test/engine-fixture';
+import { TestWorker } from '../test/test-worker';
+import type { Engine } from './engine';
 import { labelScore, normaliseDesiredLabels } from './placement';
 
 describe('worker labels', () => {
@@ -30,20 +29,13 @@ describe('worker labels', () => {
 });
 
 describe('placement in the engine', () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const fx = useEngineFixture();
   let tenantId: string;
   let engine: Engine;
 
   beforeEach(async () => {
-    ({ db, drop } = await createTestDatabase({ migrate: true }));
-    tenantId = await createTenant(db);
-    engine = new Engine({ db, onError: (m, err) => console.error(m, err) });
-    await engine.start();
-  });
-  afterEach(async () => {
-    await engine.close();
-    await drop();
+    tenantId = fx.tenantId;
+    engine = await fx.engine();
   });
 
   async function worker(name: string, actions: string[], slots: number, labels = {}) {

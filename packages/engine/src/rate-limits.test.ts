@@ -2,11 +2,10 @@
  * Rate limits in the scheduler, on a controlled clock: the tests move `now` and then give the
  * engine a reason to tick (a worker's report), so a window's refill is seen without waiting.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '@trellis/db';
-import { createTestDatabase } from '@trellis/db/testing';
-import { createTenant, TestWorker } from '../test/test-worker';
-import { Engine } from './engine';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../test/engine-fixture';
+import { TestWorker } from '../test/test-worker';
+import type { Engine } from './engine';
 import { normaliseRateLimitUses, rateLimitClaimsOf } from './rate-limits';
 import type { WorkflowDefinitionInput } from './workflow-definition';
 
@@ -53,30 +52,13 @@ describe('rate limit claims', () => {
 });
 
 describe('rate limits in the engine', () => {
-  let db: Database;
-  let drop: () => Promise<void>;
-  let tenantId: string;
   let now: number;
-  const engines: Engine[] = [];
-  const newEngine = async () => {
-    const engine = new Engine({
-      db,
-      clock: { now: () => now },
-      onError: (m, err) => console.error(m, err),
-    });
-    engines.push(engine);
-    await engine.start();
-    return engine;
-  };
+  const fx = useEngineFixture(() => ({ clock: { now: () => now } }));
+  let tenantId: string;
 
-  beforeEach(async () => {
-    ({ db, drop } = await createTestDatabase({ migrate: true }));
-    tenantId = await createTenant(db);
+  beforeEach(() => {
+    tenantId = fx.tenantId;
     now = Date.parse('2026-11-26T12:00:00Z');
-  });
-  afterEach(async () => {
-    for (const e of engines.splice(0)) await e.close();
-    await drop();
   });
 
   const send = (units: number | string, key = 'emails'): WorkflowDefinitionInput => ({
@@ -101,7 +83,7 @@ describe('rate limits in the engine', () => {
     (await engine.listTaskEvents(tenantId, await taskOf(engine, runId))).map((e) => e.eventType);
 
   it('spends units at assignment, holds the rest until the window refills, and persists it', async () => {
-    const engine = await newEngine();
+    const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 2, duration: 'MINUTE' });
     await engine.putWorkflow(tenantId, send(1));
     const worker = await new TestWorker(engine, tenantId).connect(['send:send'], 10);
@@ -116,7 +98,7 @@ describe('rate limits in the engine', () => {
     expect(waiting).toMatchObject({ reason: 'RATE_LIMITED', key: 'emails', limit: 2 });
     expect(await events(engine, runs[2]!)).toContain('REQUEUED_RATE_LIMIT');
     const [row] = (
-      await db.query<{ value: number }>(`SELECT value FROM rate_limits WHERE key = 'emails'`)
+      await fx.db.query<{ value: number }>(`SELECT value FROM rate_limits WHERE key = 'emails'`)
     ).rows;
     expect(row!.value).toBe(0);
 
@@ -127,7 +109,7 @@ describe('rate limits in the engine', () => {
   });
 
   it('gives the units back when an assigned task is cancelled before it starts', async () => {
-    const engine = await newEngine();
+    const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 1, duration: 'HOUR' });
     await engine.putWorkflow(tenantId, send(1));
     const worker = await new TestWorker(engine, tenantId).connect(['send:send'], 10);
@@ -142,7 +124,7 @@ describe('rate limits in the engine', () => {
   });
 
   it('fails a task that needs more than the limit, or a key that does not exist', async () => {
-    const engine = await newEngine();
+    const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 2 });
     await engine.putWorkflow(tenantId, send(5));
     await new TestWorker(engine, tenantId).connect(['send:send'], 10);
@@ -165,7 +147,7 @@ describe('rate limits in the engine', () => {
   });
 
   it('creates a dynamic key with its declared limit, and spends units worked out per run', async () => {
-    const engine = await newEngine();
+    const engine = await fx.engine();
     await engine.putWorkflow(tenantId, send('input.units', 'input.user'));
     const worker = await new TestWorker(engine, tenantId).connect(['send:send'], 10);
     await engine.trigger(tenantId, [
@@ -178,7 +160,7 @@ describe('rate limits in the engine', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(worker.actions.filter((a) => a.kind === 'START')).toHaveLength(2);
     const rows = (
-      await db.query<{ key: string; value: number; limit: number }>(
+      await fx.db.query<{ key: string; value: number; limit: number }>(
         `SELECT key, value, limit_value AS "limit" FROM rate_limits ORDER BY key`,
       )
     ).rows;
@@ -189,7 +171,7 @@ describe('rate limits in the engine', () => {
   });
 
   it('after a restart, an exhausted limit still holds the queue back', async () => {
-    const engine = await newEngine();
+    const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 1, duration: 'HOUR' });
     await engine.putWorkflow(tenantId, send(1));
     const worker = await new TestWorker(engine, tenantId).connect(['send:send'], 10);
@@ -197,7 +179,7 @@ describe('rate limits in the engine', () => {
     await worker.waitFor((a) => a.kind === 'START', 1);
     await engine.close();
 
-    const restarted = await newEngine();
+    const restarted = await fx.engine();
     const again = await new TestWorker(restarted, tenantId, 'again').connect(['send:send'], 10);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(again.actions.filter((a) => a.kind === 'START')).toHaveLength(0);
