@@ -5,6 +5,7 @@ import { dag } from './dag';
 import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
+import { chargeOrder } from './idempotency';
 import { placementWorkflows } from './placement';
 import { rateLimitWorkflows } from './rate-limits';
 import { simple } from './simple';
@@ -28,4 +29,5 @@ export const allWorkflows = [
   ...concurrencyWorkflows,
   ...rateLimitWorkflows,
   ...placementWorkflows,
+  chargeOrder,
 ];

@@ -10,13 +10,20 @@
  * `--filter <workflow id> <scope> '<expression>' '<json payload>'` creates a filter (REST) and
  * prints `FILTER <json>`, and `--filters <workflow id>` lists them as `FILTERS <json>`.
  * `--rate-limit <key> <limit> [SECOND|MINUTE|...]` puts a rate limit and prints `RATE LIMITS
- * <json>` as the REST list shows it. Crons and scheduled runs: schedule-commands.ts.
+ * <json>` as the REST list shows it. `--charge <order id>...` triggers the idempotent
+ * charge-order and prints `RUNS <ids>`, or `COLLISION <existing run id>`, or for several ids
+ * `BULK COLLISION {"created","existing"}`. Crons and scheduled runs: schedule-commands.ts.
  */
 import { dag } from './dag';
 import { fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
-import { RateLimitDuration } from '@hatchet-dev/typescript-sdk/v1';
+import {
+  BulkTriggerIdempotencyCollisionError,
+  IdempotencyCollisionError,
+  RateLimitDuration,
+} from '@hatchet-dev/typescript-sdk/v1';
 import { hatchet } from './hatchet';
+import { chargeOrder } from './idempotency';
 import { scheduleCommands } from './schedule-commands';
 import { simple } from './simple';
 import { resilient, slow, streamer, tooSlow } from './slow';
@@ -91,6 +98,29 @@ async function main(): Promise<void> {
     });
     const { rows } = await hatchet.ratelimits.list({ search: key! });
     console.log(`RATE LIMITS ${JSON.stringify(rows ?? [])}`);
+    return;
+  }
+  if (args[0] === '--charge') {
+    // Triggers `charge-order` for each order id, in one bulk call when there are several.
+    const orders = args.slice(1).map((orderId) => ({ orderId }));
+    try {
+      const refs =
+        orders.length === 1
+          ? [await chargeOrder.runNoWait(orders[0]!)]
+          : await chargeOrder.runNoWait(orders);
+      console.log(
+        `RUNS ${JSON.stringify(await Promise.all(refs.map((r) => r.getWorkflowRunId())))}`,
+      );
+    } catch (error) {
+      if (error instanceof BulkTriggerIdempotencyCollisionError) {
+        const existing = error.collisions.map((c) => c.existingRunExternalId);
+        console.log(
+          `BULK COLLISION ${JSON.stringify({ created: error.successfulWorkflowRunExternalIds, existing })}`,
+        );
+      } else if (error instanceof IdempotencyCollisionError) {
+        console.log(`COLLISION ${error.existingRunExternalId}`);
+      } else throw error;
+    }
     return;
   }
   if (args[0] === '--list-events') {

@@ -37,6 +37,7 @@ function expectEngineAnswer(
 const STATUSES: Record<EngineErrorCode, number> = {
   INVALID_ARGUMENT: 400,
   NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
   FAILED_PRECONDITION: 409,
   RESOURCE_EXHAUSTED: 400,
   UNAVAILABLE: 503,

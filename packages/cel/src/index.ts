@@ -6,6 +6,7 @@ export {
   evaluateBoolean,
   evaluateBooleanExpression,
   evaluateInteger,
+  evaluateKey,
   evaluateString,
   type CelOutcome,
   type CelProgram,

@@ -169,3 +169,18 @@ export function evaluateInteger(
   }
   return { ok: true, value: number };
 }
+
+/**
+ * Evaluates a program whose result is a key (concurrency, idempotency): a string, or a number
+ * or bool as its text, since a numeric id (`input.customer_id`) is the commonest key.
+ */
+export function evaluateKey(
+  program: CelProgram,
+  bindings: Readonly<Record<string, unknown>>,
+): CelOutcome<string> {
+  const outcome = program.evaluate(bindings);
+  if (outcome.ok && ['number', 'bigint', 'boolean'].includes(typeof outcome.value)) {
+    return { ok: true, value: String(outcome.value) };
+  }
+  return evaluateString(program, bindings);
+}

@@ -5,7 +5,7 @@
  * (concurrency-gate.ts) decides with the claims alone, so nothing is evaluated again when a
  * task waits, retries or is recovered after a restart.
  */
-import { compile, evaluateInteger, evaluateString, RUN_EXPRESSION } from '@trellis/cel';
+import { compile, evaluateInteger, evaluateKey, RUN_EXPRESSION } from '@trellis/cel';
 import { EngineError } from './errors';
 import { assertRunExpression } from './validation';
 
@@ -148,7 +148,8 @@ export function claimsOf(
     step: string | null,
   ): ConcurrencyClaim[] =>
     definitions.map((definition) => {
-      const key = keyOf(definition.expression, bindings);
+      const key = evaluateKey(compile(RUN_EXPRESSION, definition.expression), bindings);
+      if (!key.ok) throw new ClaimError(`concurrency key "${definition.expression}": ${key.error}`);
       if (key.value.length > MAX_KEY_LENGTH) {
         throw new ClaimError(
           `concurrency key "${definition.expression}" is longer than ${MAX_KEY_LENGTH} characters`,
@@ -195,18 +196,3 @@ export function claimsOf(
 }
 
 class ClaimError extends Error {}
-
-/**
- * A key is a string, as the reference requires; a number or bool is taken as its text, since a
- * numeric id (`input.customer_id`) is the commonest key and refusing it helps nobody.
- */
-function keyOf(expression: string, bindings: Record<string, unknown>): { value: string } {
-  const program = compile(RUN_EXPRESSION, expression);
-  const raw = program.evaluate(bindings);
-  if (raw.ok && ['number', 'bigint', 'boolean'].includes(typeof raw.value)) {
-    return { value: String(raw.value) };
-  }
-  const key = evaluateString(program, bindings);
-  if (!key.ok) throw new ClaimError(`concurrency key "${expression}": ${key.error}`);
-  return key;
-}

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyDefinition } from './concurrency';
+import type { IdempotencyDefinition } from './idempotency';
 import { findLatestVersion, listVersionSteps, type StepRow } from './queries/workflow.queries';
 
 export interface CachedVersion {
@@ -16,7 +17,11 @@ export interface CachedVersion {
   isDag: boolean;
   /** The workflow's own concurrency limits. */
   concurrency: ConcurrencyDefinition[];
-  /** Whether a run's tasks make claims: concurrency limits or rate limits anywhere. */
+  idempotency: IdempotencyDefinition | null;
+  /**
+   * Whether a trigger works anything out of the run's data: concurrency or rate limit claims,
+   * or an idempotency key.
+   */
   hasClaims: boolean;
 }
 
@@ -40,7 +45,9 @@ export class VersionCache {
       // A standalone task is a workflow of one task without parents; anything else is a DAG.
       isDag: main.length > 1 || main.some((s) => s.parents.length > 0),
       concurrency: version.concurrency,
+      idempotency: version.idempotency,
       hasClaims:
+        version.idempotency !== null ||
         version.concurrency.length > 0 ||
         steps.some((s) => s.concurrency.length > 0 || s.rateLimits.length > 0),
     };

@@ -12,6 +12,11 @@ import {
 } from './concurrency';
 import { parseDuration } from './durations';
 import {
+  normaliseIdempotency,
+  type IdempotencyDefinition,
+  type IdempotencyInput,
+} from './idempotency';
+import {
   normaliseDesiredLabels,
   type DesiredLabel,
   type DesiredLabelInput,
@@ -68,6 +73,8 @@ export interface WorkflowDefinitionInput {
   concurrency?: readonly ConcurrencyInput[] | undefined;
   /** SOFT or HARD: a run's tasks follow the worker of the task before them. */
   sticky?: string | undefined;
+  /** A key that refuses a second run while the first holds it. */
+  idempotency?: IdempotencyInput | undefined;
   /**
    * Settings stored with the version but not acted on yet (concurrency, sticky, rate limits,
    * ...): they arrive with later issues.
@@ -107,6 +114,7 @@ export interface WorkflowDefinition {
   cronTriggers: string[];
   cronInput: Record<string, unknown>;
   concurrency: ConcurrencyDefinition[];
+  idempotency: IdempotencyDefinition | null;
   extra: Record<string, unknown>;
 }
 
@@ -206,6 +214,7 @@ export function normaliseWorkflow(input: WorkflowDefinitionInput): WorkflowDefin
     cronTriggers: normaliseCrons(name, input.cronTriggers ?? []),
     cronInput: input.cronInput ?? {},
     concurrency: normaliseConcurrency(input.concurrency ?? [], `workflow "${name}"`),
+    idempotency: normaliseIdempotency(input.idempotency, name),
     extra: { ...input.extra },
   };
 }

@@ -3,11 +3,13 @@
  * unexpected becomes INTERNAL with a generic message (the detail goes to the server log).
  */
 import { EngineError, type EngineErrorCode } from '@trellis/engine';
+import { idempotencyCollisionError } from './status-details';
 import { GrpcError, Status, type StatusCode } from './transport/status';
 
 const ENGINE_CODES: Record<EngineErrorCode, StatusCode> = {
   INVALID_ARGUMENT: Status.INVALID_ARGUMENT,
   NOT_FOUND: Status.NOT_FOUND,
+  ALREADY_EXISTS: Status.ALREADY_EXISTS,
   FAILED_PRECONDITION: Status.FAILED_PRECONDITION,
   RESOURCE_EXHAUSTED: Status.RESOURCE_EXHAUSTED,
   UNAVAILABLE: Status.UNAVAILABLE,
@@ -18,6 +20,9 @@ export function toServiceError(
   log: (message: string, error: unknown) => void,
 ): GrpcError {
   if (error instanceof GrpcError) return error;
+  if (error instanceof EngineError && error.collisions) {
+    return idempotencyCollisionError(error.message, error.collisions, false);
+  }
   if (error instanceof EngineError) return new GrpcError(ENGINE_CODES[error.code], error.message);
   log('grpc: unexpected error', error);
   return new GrpcError(Status.INTERNAL, 'internal error');

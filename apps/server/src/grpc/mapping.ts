@@ -208,8 +208,14 @@ export function toWorkflowDefinition(
         : []
     ).map(toConcurrency),
     sticky: request.sticky,
+    idempotency: request.idempotency
+      ? {
+          expression: request.idempotency.expression,
+          ttlMs: request.idempotency.ttl_ms,
+          method: request.idempotency.method,
+        }
+      : undefined,
     extra: {
-      idempotency: request.idempotency ?? null,
       tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
     },
   };

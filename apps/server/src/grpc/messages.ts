@@ -148,7 +148,7 @@ export interface CreateWorkflowVersionRequest {
   concurrency_arr: ConcurrencyMessage[];
   default_filters: DefaultFilterMessage[];
   input_json_schema?: Buffer;
-  idempotency?: unknown;
+  idempotency?: { expression: string; ttl_ms: number; method?: string } | null;
 }
 
 export interface RateLimitMessage {

@@ -2,10 +2,11 @@
  * WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks), and
  * puts static rate limits (`hatchet.ratelimits.upsert`).
  */
-import type { Engine } from '@trellis/engine';
+import { EngineError, type Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
+import { idempotencyCollisionError } from './status-details';
 import type { TriggerWorkflowRequest } from './messages';
 import type { ServiceImplementation } from './transport/server';
 
@@ -33,8 +34,16 @@ export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceIm
         if (request.workflows.length > MAX_BULK_TRIGGERS) {
           throw invalid(`at most ${MAX_BULK_TRIGGERS} workflows per bulk trigger`);
         }
-        const runIds = await engine.trigger(tenantId, request.workflows.map(toTriggerRequest));
-        return { workflow_run_ids: runIds };
+        try {
+          const runIds = await engine.trigger(tenantId, request.workflows.map(toTriggerRequest));
+          return { workflow_run_ids: runIds };
+        } catch (error) {
+          // A bulk trigger's collisions come with the runs it did create.
+          if (error instanceof EngineError && error.collisions) {
+            throw idempotencyCollisionError(error.message, error.collisions, true);
+          }
+          throw error;
+        }
       },
     ),
   };

@@ -14,6 +14,7 @@ import { ApiError } from './api-error';
 const ENGINE_ERROR_STATUSES: Record<EngineErrorCode, number> = {
   INVALID_ARGUMENT: 400,
   NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
   FAILED_PRECONDITION: 409,
   RESOURCE_EXHAUSTED: 400,
   UNAVAILABLE: 503,

@@ -1,5 +1,6 @@
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyDefinition } from '../concurrency';
+import type { IdempotencyDefinition } from '../idempotency';
 import type { StepDefinition, WorkflowDefinition } from '../workflow-definition';
 
 export interface StepRow extends StepDefinition {
@@ -14,6 +15,7 @@ export interface VersionRow {
   defaultPriority: number;
   /** The workflow's own concurrency limits (its steps carry theirs). */
   concurrency: ConcurrencyDefinition[];
+  idempotency: IdempotencyDefinition | null;
 }
 
 /** The live workflow of that name, created if missing (names are unique among non-deleted). */
@@ -108,7 +110,8 @@ export async function findLatestVersion(
   const { rows } = await db.query<VersionRow>(
     `SELECT w.id AS "workflowId", w.name AS "workflowName", v.id AS "versionId",
             v.version_order AS "versionOrder", v.default_priority AS "defaultPriority",
-            COALESCE(v.definition->'concurrency', '[]') AS concurrency
+            COALESCE(v.definition->'concurrency', '[]') AS concurrency,
+            v.definition->'idempotency' AS idempotency
        FROM workflows w
        JOIN workflow_versions v ON v.workflow_id = w.id AND v.tenant_id = w.tenant_id
       WHERE w.tenant_id = $1 AND w.name = $2 AND w.deleted_at IS NULL

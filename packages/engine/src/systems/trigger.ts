@@ -9,6 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { claimsOf, type ConcurrencyClaim } from '../concurrency';
+import { EngineError, type IdempotencyCollisions } from '../errors';
+import { idempotencyKeyOf } from '../idempotency';
+import { claimIdempotencyKeys, claimKey, type KeyClaim } from '../queries/idempotency.queries';
 import { rateLimitsCreate } from '../queries/rate-limit.queries';
 import {
   mergeLabels,
@@ -36,7 +39,6 @@ import { assertJsonSize, assertUuid, isUuid } from '../validation';
 import type { CachedVersion, VersionCache } from '../version-cache';
 import type { WorkerRegistry } from '../worker-registry';
 import { releaseUnits } from '../worker-pool';
-import { EngineError } from '../errors';
 
 export interface ResolvedTrigger {
   tenantId: string;
@@ -58,6 +60,8 @@ export interface ResolvedTrigger {
   claims?: Map<string, ConcurrencyClaim[]> | undefined;
   /** Each step's rate limit claims, by readable id (resolveClaims). */
   rateLimits?: Map<string, RateLimitClaim[]> | undefined;
+  /** The run's idempotency key (resolveClaims). */
+  idempotencyKey?: string | undefined;
   /** Where the run's tasks should run (placement.ts). */
   desiredWorkerId?: string | undefined;
   desiredLabels?: DesiredLabel[] | undefined;
@@ -80,6 +84,8 @@ export interface TriggeringEvent {
 
 interface TriggerOp extends Operation<string[]> {
   triggers: ResolvedTrigger[];
+  /** Triggers refused because a run holds their idempotency key: the caller gets ALREADY_EXISTS. */
+  collisions?: IdempotencyCollisions;
 }
 
 /** A root task of a run being triggered: what its action carries comes from the trigger. */
@@ -177,18 +183,28 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     /** The root tasks, ready at once, by external id. */
     const roots = new Map<string, NewRootTask>();
     for (const op of this.taken) {
-      const ids: string[] = [];
       // Callers' triggers were checked when they were buffered; a fire whose workflow changed
       // its concurrency keys since the cron or schedule was made starts no run.
-      const triggers = op.triggers.filter((trigger) => resolveClaims(trigger) === undefined);
-      for (const trigger of triggers) {
+      op.triggers = op.triggers.filter((trigger) => resolveClaims(trigger) === undefined);
+      for (const trigger of op.triggers) trigger.runId ??= randomUUID();
+    }
+    const holders = await claimKeys(tick, this.taken);
+    for (const op of this.taken) {
+      const ids: string[] = [];
+      for (const trigger of op.triggers) {
         const key = childKey(trigger);
         const known = key === undefined ? undefined : existing.get(key);
         if (known) {
           ids.push(known);
           continue;
         }
-        const runId = trigger.runId ?? randomUUID();
+        const runId = trigger.runId!;
+        const holder = trigger.idempotencyKey === undefined ? runId : holders.get(keyOf(trigger));
+        if (holder !== runId) {
+          op.collisions ??= { collisions: [], createdRunIds: [] };
+          op.collisions.collisions.push({ existingRunId: holder!, collidingRunId: runId });
+          continue;
+        }
         if (key !== undefined) existing.set(key, runId);
         ids.push(runId);
         runs.push(newRun(runId, trigger));
@@ -217,6 +233,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         }
       }
       op.result = ids;
+      if (op.collisions) op.collisions.createdRunIds = ids;
     }
     if (runs.length === 0) return;
     tick.write(runsInsert(runs, new Date(tick.now)));
@@ -254,6 +271,23 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     if (runtimes.length > 0) tick.write(runtimesInsert(runtimes));
   }
 
+  /** Callers whose triggers collided on an idempotency key get ALREADY_EXISTS, naming the runs. */
+  override settle(): void {
+    for (const op of this.taken) {
+      if (!op.collisions || !op.done) continue;
+      const [first] = op.collisions.collisions;
+      op.done.reject(
+        new EngineError(
+          'ALREADY_EXISTS',
+          `a run with the same idempotency key already exists: ${first!.existingRunId}`,
+          op.collisions,
+        ),
+      );
+      op.done = undefined;
+    }
+    super.settle();
+  }
+
   /**
    * Assigns new root tasks to workers with free slots, in memory (Scheduler.assignNew),
    * reserving the slots; they are given back if the transaction fails.
@@ -282,9 +316,49 @@ export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
   if (!concurrency.ok) return `workflow "${version.workflowName}": ${concurrency.error}`;
   const rateLimits = rateLimitClaimsOf(version.steps, input, additionalMetadata);
   if (!rateLimits.ok) return `workflow "${version.workflowName}": ${rateLimits.error}`;
+  if (version.idempotency) {
+    const key = idempotencyKeyOf(version.idempotency, input, additionalMetadata);
+    if (!key.ok) return `workflow "${version.workflowName}": ${key.error}`;
+    trigger.idempotencyKey = key.key;
+  }
   trigger.claims = concurrency.claims;
   trigger.rateLimits = rateLimits.claims;
   return undefined;
+}
+
+const keyOf = (trigger: ResolvedTrigger) =>
+  claimKey({
+    tenantId: trigger.tenantId,
+    workflowId: trigger.version.workflowId,
+    key: trigger.idempotencyKey!,
+  });
+
+/**
+ * Claims the idempotency keys of the new runs (the first trigger of a key in the tick claims
+ * it for its run); returns the run holding each key afterwards.
+ */
+async function claimKeys(
+  tick: TickContext,
+  ops: readonly TriggerOp[],
+): Promise<Map<string, string>> {
+  const claims = new Map<string, KeyClaim>();
+  for (const { triggers } of ops) {
+    for (const trigger of triggers) {
+      const idempotency = trigger.version.idempotency;
+      if (trigger.idempotencyKey === undefined || !idempotency || claims.has(keyOf(trigger)))
+        continue;
+      claims.set(keyOf(trigger), {
+        tenantId: trigger.tenantId,
+        workflowId: trigger.version.workflowId,
+        key: trigger.idempotencyKey,
+        runId: trigger.runId!,
+        method: idempotency.method,
+        expiresAt: new Date(tick.now + idempotency.ttlMs),
+      });
+    }
+  }
+  if (claims.size === 0) return new Map();
+  return claimIdempotencyKeys(tick.tx, [...claims.values()], new Date(tick.now));
 }
 
 /** Where a new run's task should run: its step's labels, the run's wishes, the sticky strategy. */

@@ -110,7 +110,12 @@ function sendOkTrailers(this: ServerHttp2Stream): void {
 }
 
 function statusTrailers(error: GrpcError): OutgoingHttpHeaders {
-  return { 'grpc-status': error.code, 'grpc-message': encodeGrpcMessage(error.message) };
+  return {
+    'grpc-status': error.code,
+    'grpc-message': encodeGrpcMessage(error.message),
+    // Binary metadata travels base64-encoded (the gRPC HTTP/2 protocol's "-bin" headers).
+    ...(error.details ? { 'grpc-status-details-bin': error.details.toString('base64') } : {}),
+  };
 }
 
 /** Answers a stream with a status alone (a trailers-only response), e.g. for an unknown method. */

@@ -9,6 +9,7 @@ export const Status = {
   CANCELLED: 1,
   INVALID_ARGUMENT: 3,
   NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
   RESOURCE_EXHAUSTED: 8,
   FAILED_PRECONDITION: 9,
   UNIMPLEMENTED: 12,
@@ -19,11 +20,15 @@ export const Status = {
 
 export type StatusCode = (typeof Status)[keyof typeof Status];
 
-/** A call's failure as the client will see it: a status code and its message. */
+/**
+ * A call's failure as the client will see it: a status code and its message, and optionally
+ * the encoded `google.rpc.Status` with typed details (`grpc-status-details-bin`).
+ */
 export class GrpcError extends Error {
   constructor(
     readonly code: StatusCode,
     message: string,
+    readonly details?: Buffer,
   ) {
     super(message);
     this.name = 'GrpcError';
