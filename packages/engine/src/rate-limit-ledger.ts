@@ -1,29 +1,42 @@
 /**
- * The rate limits' ledger, in the scheduler's memory: what is left of each key's window. The
- * scheduler checks a task's claims here when it is about to assign it, spends them, and the
- * tick that writes the assignment writes the values it changed (`takeChanges`), so the table
- * is exact at every commit and is read back on start. A tick that fails gives the units back.
+ * The rate limits' ledger, in the scheduler's memory: what each key spent within its window.
+ * The scheduler checks a task's claims here when it is about to assign it, spends them, and
+ * the tick that writes the assignment writes the values it changed (`takeChanges`); a tick that
+ * fails gives the units back.
  *
- * Fixed windows (as the reference): once a window has passed since the last refill, the key is
- * whole again. A task that needs a key with nothing left waits until its refill; one that
- * needs a key that does not exist, or more units than its limit, can never run and fails
+ * Sliding windows: a key never spends more than its limit within any window-long stretch of
+ * time (the reference's fixed windows let two adjacent windows pass twice the limit within one
+ * window's length). Spends are counted in slices of a hundredth of the window, a slice counting
+ * as long as any of it is inside the window, so memory stays small and the count errs on the
+ * safe side. The table keeps what is left and the last spend; on start, what was spent is taken
+ * as spent at that moment, which again errs on the safe side.
+ *
+ * A task that needs more than is left waits until enough leaves the window; one that needs a
+ * key that does not exist, or more units than its limit, can never run and fails
  * (RATE_LIMIT_ERROR).
  */
 import type { RateLimitRow } from './queries/rate-limit.queries';
 import { RATE_LIMIT_WINDOWS, type RateLimitClaim, type RateLimitDuration } from './rate-limits';
+
+/** Slices per window. */
+const SLICES = 100;
 
 interface Bucket {
   tenantId: string;
   key: string;
   limit: number;
   windowMs: number;
-  value: number;
-  lastRefill: number;
+  /** Units spent per slice, oldest first: [slice start, units]. */
+  spends: [number, number][];
+  /** Units in `spends`. */
+  used: number;
+  /** The last spend (what the table calls the last refill). */
+  lastSpend: number;
 }
 
 export type RateLimitCheck =
   | { ok: true }
-  /** Nothing to spend until `until`. */
+  /** Not enough left until `until`. */
   | { ok: false; reason: 'EXHAUSTED'; key: string; until: number; limit: number }
   /** It can never be spent: the task fails. */
   | { ok: false; reason: 'IMPOSSIBLE'; key: string; message: string };
@@ -32,8 +45,8 @@ export type RateLimitCheck =
 interface Spent {
   claims: readonly RateLimitClaim[];
   tenantId: string;
-  /** Each key's lastRefill when spent: units of a window since refilled are not given back. */
-  windows: number[];
+  /** The slice each claim was spent in: units already out of the window are not given back. */
+  slices: number[];
 }
 
 export class RateLimitLedger {
@@ -47,13 +60,17 @@ export class RateLimitLedger {
 
   /** A limit as stored, read at start-up. */
   load(row: RateLimitRow): void {
+    const windowMs = RATE_LIMIT_WINDOWS[row.duration as RateLimitDuration] ?? 1_000;
+    const lastSpend = row.lastRefill.getTime();
+    const used = Math.max(0, row.limitValue - row.value);
     this.buckets.set(id(row.tenantId, row.key), {
       tenantId: row.tenantId,
       key: row.key,
       limit: row.limitValue,
-      windowMs: RATE_LIMIT_WINDOWS[row.duration as RateLimitDuration] ?? 1_000,
-      value: row.value,
-      lastRefill: row.lastRefill.getTime(),
+      windowMs,
+      spends: used > 0 ? [[sliceOf(lastSpend, windowMs), used]] : [],
+      used,
+      lastSpend,
     });
   }
 
@@ -67,10 +84,8 @@ export class RateLimitLedger {
       this.load(row);
       return;
     }
-    const used = bucket.limit - bucket.value;
     bucket.limit = row.limitValue;
     bucket.windowMs = RATE_LIMIT_WINDOWS[row.duration as RateLimitDuration] ?? 1_000;
-    bucket.value = Math.max(0, row.limitValue - used);
     this.changed.add(bucket);
   }
 
@@ -98,12 +113,12 @@ export class RateLimitLedger {
           message: `The task needs ${claim.units} units of rate limit "${claim.key}", more than its limit of ${bucket.limit}`,
         };
       }
-      if (bucket.value < claim.units) {
+      if (bucket.limit - bucket.used < claim.units) {
         return {
           ok: false,
           reason: 'EXHAUSTED',
           key: claim.key,
-          until: bucket.lastRefill + bucket.windowMs,
+          until: freedAt(bucket, claim.units),
           limit: bucket.limit,
         };
       }
@@ -113,14 +128,19 @@ export class RateLimitLedger {
 
   /** Spends a task's claims (checked first) for its attempt. */
   spend(tenantId: string, taskId: string, claims: readonly RateLimitClaim[], now: number): void {
-    const windows: number[] = [];
+    const slices: number[] = [];
     for (const claim of claims) {
       const bucket = this.bucket(tenantId, claim, now)!;
-      bucket.value -= claim.units;
-      windows.push(bucket.lastRefill);
+      const slice = sliceOf(now, bucket.windowMs);
+      const last = bucket.spends.at(-1);
+      if (last?.[0] === slice) last[1] += claim.units;
+      else bucket.spends.push([slice, claim.units]);
+      bucket.used += claim.units;
+      bucket.lastSpend = now;
+      slices.push(slice);
       this.changed.add(bucket);
     }
-    this.spent.set(taskId, { claims, tenantId, windows });
+    this.spent.set(taskId, { claims, tenantId, slices });
   }
 
   /**
@@ -134,8 +154,11 @@ export class RateLimitLedger {
     let returned = false;
     spent.claims.forEach((claim, i) => {
       const bucket = this.buckets.get(id(spent.tenantId, claim.key));
-      if (!bucket || bucket.lastRefill !== spent.windows[i]) return;
-      bucket.value = Math.min(bucket.limit, bucket.value + claim.units);
+      const entry = bucket?.spends.find(([slice]) => slice === spent.slices[i]);
+      if (!bucket || !entry) return;
+      const back = Math.min(entry[1], claim.units);
+      entry[1] -= back;
+      bucket.used -= back;
       this.changed.add(bucket);
       returned = true;
     });
@@ -152,8 +175,8 @@ export class RateLimitLedger {
     const rows = [...this.changed].map((b) => ({
       tenantId: b.tenantId,
       key: b.key,
-      value: b.value,
-      lastRefill: new Date(b.lastRefill),
+      value: Math.max(0, b.limit - b.used),
+      lastRefill: new Date(b.lastSpend),
     }));
     this.changed.clear();
     return rows;
@@ -163,13 +186,13 @@ export class RateLimitLedger {
   state(tenantId: string, key: string, now: number): { value: number; limit: number } | undefined {
     const bucket = this.buckets.get(id(tenantId, key));
     if (!bucket) return undefined;
-    this.refill(bucket, now);
-    return { value: bucket.value, limit: bucket.limit };
+    this.slide(bucket, now);
+    return { value: Math.max(0, bucket.limit - bucket.used), limit: bucket.limit };
   }
 
   /**
-   * The key, refilled if its window passed; a key the claim declares a limit for is created
-   * as the trigger created its row (ON CONFLICT DO NOTHING), so memory and table agree.
+   * The key, with what left its window dropped; a key the claim declares a limit for is
+   * created as the trigger created its row (ON CONFLICT DO NOTHING), so memory and table agree.
    */
   private bucket(tenantId: string, claim: RateLimitClaim, now: number): Bucket | undefined {
     let bucket = this.buckets.get(id(tenantId, claim.key));
@@ -179,21 +202,47 @@ export class RateLimitLedger {
         key: claim.key,
         limit: claim.limit,
         windowMs: RATE_LIMIT_WINDOWS[claim.duration],
-        value: claim.limit,
-        lastRefill: now,
+        spends: [],
+        used: 0,
+        lastSpend: now,
       };
       this.buckets.set(id(tenantId, claim.key), bucket);
     }
-    if (bucket) this.refill(bucket, now);
+    if (bucket) this.slide(bucket, now);
     return bucket;
   }
 
-  private refill(bucket: Bucket, now: number): void {
-    if (now - bucket.lastRefill < bucket.windowMs) return;
-    bucket.value = bucket.limit;
-    bucket.lastRefill = now;
+  /** Drops the slices wholly out of the window ending now. */
+  private slide(bucket: Bucket, now: number): void {
+    const width = bucket.windowMs / SLICES;
+    let gone = 0;
+    while (
+      gone < bucket.spends.length &&
+      bucket.spends[gone]![0] + width <= now - bucket.windowMs
+    ) {
+      bucket.used -= bucket.spends[gone]![1];
+      gone++;
+    }
+    if (gone === 0) return;
+    bucket.spends.splice(0, gone);
     this.changed.add(bucket);
   }
+}
+
+function sliceOf(at: number, windowMs: number): number {
+  const width = windowMs / SLICES;
+  return Math.floor(at / width) * width;
+}
+
+/** When enough has left the window for `units` more (its oldest slices leaving first). */
+function freedAt(bucket: Bucket, units: number): number {
+  const width = bucket.windowMs / SLICES;
+  let left = bucket.limit - bucket.used;
+  for (const [slice, spent] of bucket.spends) {
+    left += spent;
+    if (left >= units) return slice + width + bucket.windowMs;
+  }
+  return (bucket.spends.at(-1)?.[0] ?? 0) + width + bucket.windowMs;
 }
 
 function id(tenantId: string, key: string): string {

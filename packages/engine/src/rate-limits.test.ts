@@ -82,7 +82,7 @@ describe('rate limits in the engine', () => {
   const events = async (engine: Engine, runId: string) =>
     (await engine.listTaskEvents(tenantId, await taskOf(engine, runId))).map((e) => e.eventType);
 
-  it('spends units at assignment, holds the rest until the window refills, and persists it', async () => {
+  it('spends units at assignment, holds the rest until they leave the window, and persists it', async () => {
     const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 2, duration: 'MINUTE' });
     await engine.putWorkflow(tenantId, send(1));
@@ -102,8 +102,9 @@ describe('rate limits in the engine', () => {
     ).rows;
     expect(row!.value).toBe(0);
 
-    // The window passes: the next tick (a report wakes it) refills and assigns the third.
-    now += 60_000;
+    // The window passes (and the slice the units were spent in): the next tick (a report
+    // wakes it) sees them gone and assigns the third.
+    now += 61_000;
     await worker.complete(started[0]!, {});
     await worker.waitFor((a) => a.kind === 'START', 3);
   });

@@ -1,6 +1,6 @@
 /**
- * Rate limits: how many units a key may spend per fixed window, per tenant. A worker puts
- * static limits (PutRateLimit); a task declares what it spends (`tasks[].rate_limits`): a
+ * Rate limits: how many units a key may spend within any window-long stretch of time, per
+ * tenant. A worker puts static limits (PutRateLimit); a task declares what it spends (`tasks[].rate_limits`): a
  * static key and units, or CEL expressions for the key, the units and the limit, worked out
  * for each run when it is triggered (a key with a declared limit is created then if missing).
  * The scheduler spends them (rate-limit-ledger.ts).
@@ -63,8 +63,8 @@ export function normaliseRateLimit(input: RateLimitInput): {
 }
 
 /**
- * A fixed window: once a window has passed since the last refill, the limit is whole again.
- * The scheduler's ledger and the API both read a limit's state through this.
+ * What is left of a limit as the API shows it: the table keeps what was left at the last spend
+ * (`last_refill`), and once a window has passed since then the limit is whole again.
  */
 export function refilled(
   limit: { limitValue: number; duration: string; value: number; lastRefill: Date },

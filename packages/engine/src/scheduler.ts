@@ -166,7 +166,7 @@ export class Scheduler {
   /** Items that started waiting for a rate limit, for their REQUEUED_RATE_LIMIT events. */
   private rateLimited: ReadyItem[] = [];
   /**
-   * Items set aside until their rate limit's window refills, so that the items behind them,
+   * Items set aside until enough of their rate limit leaves its window, so that the items behind them,
    * of other keys, go on; they return to their place (their order kept) when it does.
    */
   private readonly parked = new Map<string, { entry: Entry; until: number }>();
