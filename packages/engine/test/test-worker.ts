@@ -38,9 +38,13 @@ export class TestWorker implements WorkerStream {
       slotConfig: { default: slots },
     });
     await this.engine.attachWorkerStream(this.tenantId, this.id, this);
-    // Like the SDK's heartbeat thread, faster, so tests can use short expiry windows.
+    // Like the SDK's heartbeat thread, faster, so tests can use short expiry windows. A test
+    // may close (restart) the engine under it: the engine then refuses, at once, and that is
+    // fine for a worker that is about to be dropped.
     this.heartbeats = setInterval(() => {
-      this.engine.heartbeat(this.tenantId, this.id).catch(() => {});
+      Promise.resolve()
+        .then(() => this.engine.heartbeat(this.tenantId, this.id))
+        .catch(() => {});
     }, 100);
     this.heartbeats.unref();
     return this;
