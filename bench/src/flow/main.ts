@@ -15,23 +15,27 @@
  *
  * `npm run bench:flow -w @trellis/bench [-- --backends pglite --runs 10000 --keys 100]`
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '@trellis/db';
-import { freePorts, killAllNow, sleep, spawnTs, stopAll } from '../lib/child';
+import {
+  echoer,
+  runBench,
+  startBenchServer,
+  writeResults,
+  type Backend,
+} from '../lib/bench-server';
+import { sleep, spawnTs, stopAll } from '../lib/child';
 import { machineInfo } from '../lib/machine';
 import { cpuDelta, postgresCpu, processCpuMs } from '../lib/proc';
-import { RestSession } from '../lib/rest-session';
+import type { RestSession } from '../lib/rest-session';
 import { summarize, type LatencySummary } from '../lib/stats';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const RESULTS = fileURLToPath(new URL('../../results/', import.meta.url));
-const ADMIN_EMAIL = 'bench@example.com';
-const ADMIN_PASSWORD = 'Bench-Passw0rd';
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,8 +57,6 @@ const RATE_LIMIT = Number(opts['rate-limit']);
 
 const log = (message: string) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-type Backend = 'pglite' | 'postgres';
 
 interface Burst {
   task: 'noop' | 'keyed' | 'limited';
@@ -101,49 +103,16 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<BackendR
     async () => rmSync(tmp, { recursive: true, force: true }),
   ];
   try {
-    let databaseUrl = '';
-    let databaseName = '';
-    if (backend === 'postgres') {
-      databaseName = `trellis_bench_flow_${Date.now()}`;
-      await admin!.query(`CREATE DATABASE ${databaseName}`);
-      cleanups.push(async () => {
-        await admin!.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      });
-      const url = new URL(opts['postgres-url']!);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
-    }
-    const [httpPort, grpcPort] = await freePorts(2);
-    const baseUrl = `http://127.0.0.1:${httpPort}`;
-    const echo = (line: string) => opts.verbose! || /error|fatal|failed/i.test(line);
-    const server = spawnTs('server', 'apps/server/src/main.ts', [], {
-      env: {
-        ...process.env,
-        TRELLIS_HTTP_PORT: String(httpPort),
-        TRELLIS_HTTP_HOST: '127.0.0.1',
-        TRELLIS_GRPC_PORT: String(grpcPort),
-        TRELLIS_GRPC_BROADCAST_ADDRESS: `127.0.0.1:${grpcPort}`,
-        TRELLIS_PUBLIC_URL: baseUrl,
-        TRELLIS_DATA_DIR: join(tmp, 'data'),
-        TRELLIS_ADMIN_EMAIL: ADMIN_EMAIL,
-        TRELLIS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        TRELLIS_LOG_LEVEL: 'warn',
-        TRELLIS_DEMO: '0',
-        DATABASE_URL: databaseUrl,
-      },
-      echo,
+    const { server, session, sdkEnv, databaseOptions, databaseName } = await startBenchServer({
+      backend,
+      tmp,
+      admin,
+      postgresUrl: opts['postgres-url']!,
+      name: 'flow',
+      verbose: opts.verbose!,
+      cleanups,
     });
-    await server.waitForLine((l) => l.includes('Trellis is running'), 120_000);
-    const session = await RestSession.signIn(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const token = await session.createApiToken('flow benchmark');
-    const sdkEnv = {
-      ...process.env,
-      HATCHET_CLIENT_TOKEN: token,
-      HATCHET_CLIENT_HOST_PORT: `127.0.0.1:${grpcPort}`,
-      HATCHET_CLIENT_API_URL: baseUrl,
-      HATCHET_CLIENT_TLS_STRATEGY: 'none',
-      HATCHET_CLIENT_LOG_LEVEL: 'WARN',
-    };
+    const echo = echoer(opts.verbose!);
     const worker = spawnTs('worker', join(HERE, 'flow-worker.ts'), [], {
       env: { ...sdkEnv, WORKER_NAME: 'flow-worker', WORKER_SLOTS: opts.slots! },
       echo,
@@ -188,9 +157,7 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<BackendR
     await worker.stop();
     await server.stop(15_000);
 
-    const db = await openDatabase(
-      backend === 'postgres' ? { databaseUrl } : { dataDir: join(tmp, 'data') },
-    );
+    const db = await openDatabase(databaseOptions);
     try {
       const plainResult = await measure(db, plain);
       const keyedResult = await measure(db, keyed);
@@ -393,27 +360,8 @@ async function main(): Promise<void> {
   }
   const markdown = renderMarkdown(results, machine);
   console.log(`\n${markdown}`);
-  if (!opts['no-write']) {
-    mkdirSync(RESULTS, { recursive: true });
-    const stamp = new Date().toISOString().slice(0, 16).replace('T', '-').replace(':', '');
-    writeFileSync(
-      join(RESULTS, `${stamp}-flow.json`),
-      JSON.stringify({ machine, results }, null, 2),
-    );
-    writeFileSync(join(RESULTS, `${stamp}-flow.md`), markdown);
-    log(`wrote results/${stamp}-flow.json and .md`);
-  }
+  if (!opts['no-write'])
+    log(`wrote ${writeResults('flow', { machine, results }, markdown)}.json and .md`);
 }
 
-process.on('SIGINT', () => {
-  killAllNow();
-  process.exit(130);
-});
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('[bench] failed:', error);
-    killAllNow();
-    process.exit(1);
-  },
-);
+runBench(main);

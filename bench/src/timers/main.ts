@@ -12,24 +12,28 @@
  *
  * `npm run bench:timers -w @trellis/bench [-- --backends pglite --crons 1000 --schedules 10000]`
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '@trellis/db';
-import { freePorts, killAllNow, sleep, spawnTs, stopAll, type Child } from '../lib/child';
+import {
+  echoer,
+  runBench,
+  startBenchServer,
+  writeResults,
+  type Backend,
+} from '../lib/bench-server';
+import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
 import { processCpuMs } from '../lib/proc';
-import { RestSession } from '../lib/rest-session';
+import type { RestSession } from '../lib/rest-session';
 import { summarize, type LatencySummary } from '../lib/stats';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const WORKER = join(HERE, '../engine/trellis-worker.ts');
-const RESULTS = fileURLToPath(new URL('../../results/', import.meta.url));
-const ADMIN_EMAIL = 'bench@example.com';
-const ADMIN_PASSWORD = 'Bench-Passw0rd';
 const MINUTE = 60_000;
 
 const { values: opts } = parseArgs({
@@ -107,59 +111,29 @@ async function untilTime(at: number): Promise<void> {
   if (wait > 0) await sleep(wait);
 }
 
-async function runBackend(backend: 'pglite' | 'postgres', admin?: pg.Client) {
+async function runBackend(backend: Backend, admin?: pg.Client) {
   const tmp = mkdtempSync(join(tmpdir(), `trellis-timers-${backend}-`));
   if (opts['keep-data']) log(`${backend}: data kept in ${tmp}`);
   else cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
   const statsFile = join(tmp, 'db-stats.json');
-  let databaseUrl = '';
-  if (backend === 'postgres') {
-    const name = `trellis_bench_timers_${Date.now()}`;
-    await admin!.query(`CREATE DATABASE ${name}`);
-    cleanups.push(async () => {
-      await admin!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    });
-    const url = new URL(opts['postgres-url']!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const [httpPort, grpcPort] = await freePorts(2);
-  const baseUrl = `http://127.0.0.1:${httpPort}`;
-  const echo = (line: string) => opts.verbose! || /error|fatal|failed/i.test(line);
-  const server = spawnTs('server', 'apps/server/src/main.ts', [], {
-    env: {
-      ...process.env,
-      TRELLIS_HTTP_PORT: String(httpPort),
-      TRELLIS_HTTP_HOST: '127.0.0.1',
-      TRELLIS_GRPC_PORT: String(grpcPort),
-      TRELLIS_GRPC_BROADCAST_ADDRESS: `127.0.0.1:${grpcPort}`,
-      TRELLIS_PUBLIC_URL: baseUrl,
-      TRELLIS_DATA_DIR: join(tmp, 'data'),
-      TRELLIS_ADMIN_EMAIL: ADMIN_EMAIL,
-      TRELLIS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      TRELLIS_LOG_LEVEL: 'warn',
-      TRELLIS_STATS_FILE: statsFile,
-      TRELLIS_DEMO: '0',
-      DATABASE_URL: databaseUrl,
-    },
-    echo,
+  const { server, session, sdkEnv, databaseOptions } = await startBenchServer({
+    backend,
+    tmp,
+    admin,
+    postgresUrl: opts['postgres-url']!,
+    name: 'timers',
+    verbose: opts.verbose!,
+    cleanups,
+    env: { TRELLIS_STATS_FILE: statsFile },
   });
-  await server.waitForLine((l) => l.includes('Trellis is running'), 120_000);
-  const session = await RestSession.signIn(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const token = await session.createApiToken('timers benchmark');
   const worker: Child = spawnTs('worker', WORKER, [], {
     env: {
-      ...process.env,
-      HATCHET_CLIENT_TOKEN: token,
-      HATCHET_CLIENT_HOST_PORT: `127.0.0.1:${grpcPort}`,
-      HATCHET_CLIENT_API_URL: baseUrl,
-      HATCHET_CLIENT_TLS_STRATEGY: 'none',
-      HATCHET_CLIENT_LOG_LEVEL: 'WARN',
+      ...sdkEnv,
       WORKER_NAME: 'timers-worker',
       WORKER_SLOTS: opts.slots!,
       EVENT_WORKFLOWS: '0',
     },
-    echo,
+    echo: echoer(opts.verbose!),
   });
   await worker.waitForLine((l) => l === 'WORKER READY', 60_000);
   log(`${backend}: server and worker up`);
@@ -210,9 +184,7 @@ async function runBackend(backend: 'pglite' | 'postgres', admin?: pg.Client) {
   await server.stop(15_000);
   log(`${backend}: stopped; reading the runs`);
 
-  const db = await openDatabase(
-    backend === 'postgres' ? { databaseUrl } : { dataDir: join(tmp, 'data') },
-  );
+  const db = await openDatabase(databaseOptions);
   try {
     const minutes = Array.from({ length: CRON_MINUTES }, (_, i) => firstMinute + i * MINUTE);
     return {
@@ -349,27 +321,8 @@ async function main(): Promise<void> {
   }
   const markdown = renderMarkdown(results, machine);
   console.log(`\n${markdown}`);
-  if (!opts['no-write']) {
-    mkdirSync(RESULTS, { recursive: true });
-    const stamp = new Date().toISOString().slice(0, 16).replace('T', '-').replace(':', '');
-    writeFileSync(
-      join(RESULTS, `${stamp}-timers.json`),
-      JSON.stringify({ machine, results }, null, 2),
-    );
-    writeFileSync(join(RESULTS, `${stamp}-timers.md`), markdown);
-    log(`wrote results/${stamp}-timers.json and .md`);
-  }
+  if (!opts['no-write'])
+    log(`wrote ${writeResults('timers', { machine, results }, markdown)}.json and .md`);
 }
 
-process.on('SIGINT', () => {
-  killAllNow();
-  process.exit(130);
-});
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('[bench] failed:', error);
-    killAllNow();
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConcurrencyClaim, ConcurrencyStrategy } from './concurrency';
 import type { StrategyCancel } from './concurrency-gate';
 import { Scheduler, type ReadyItem } from './scheduler';
-import type { WorkerState } from './worker-pool';
+import { workerState } from '../test/worker-state';
 
 const claim = (
   strategy: ConcurrencyStrategy,
@@ -38,21 +38,7 @@ const item = (claims: ConcurrencyClaim[], extra: Partial<ReadyItem> = {}): Ready
   };
 };
 
-const worker = (slots: number): WorkerState => ({
-  id: 'w',
-  tenantId: 't',
-  name: 'w',
-  actions: new Set(['wf:a']),
-  slotConfig: { default: slots },
-  used: new Map(),
-  labels: {},
-  status: 'ACTIVE',
-  isPaused: false,
-  lastHeartbeatAt: 0,
-  persistedHeartbeatAt: 0,
-  stream: { send: () => {}, close: () => {} },
-  lastAssignedSeq: 0,
-});
+const worker = (slots: number) => workerState('w', slots);
 
 function setup() {
   const cancels: StrategyCancel[] = [];

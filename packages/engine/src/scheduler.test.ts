@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Scheduler, type ReadyItem } from './scheduler';
-import type { WorkerState } from './worker-pool';
+import { workerState } from '../test/worker-state';
 
 const item = (taskId: string, priority = 1, readyAt = 0): ReadyItem => ({
   taskId,
@@ -16,21 +16,7 @@ const item = (taskId: string, priority = 1, readyAt = 0): ReadyItem => ({
   scheduleTimeoutAt: Number.MAX_SAFE_INTEGER,
 });
 
-const worker = (id: string, slots: number): WorkerState => ({
-  id,
-  tenantId: 't',
-  name: id,
-  actions: new Set(['wf:a']),
-  slotConfig: { default: slots },
-  used: new Map(),
-  labels: {},
-  status: 'ACTIVE',
-  isPaused: false,
-  lastHeartbeatAt: 0,
-  persistedHeartbeatAt: 0,
-  stream: { send: () => {}, close: () => {} },
-  lastAssignedSeq: 0,
-});
+const worker = workerState;
 
 describe('Scheduler', () => {
   it('assigns by priority, then arrival, within free slots', () => {
