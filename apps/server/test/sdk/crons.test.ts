@@ -3,35 +3,15 @@
  * `workflow.cron` and `workflow.schedule` create them over REST, the engine fires them on the
  * worker, and the SDK's cron and schedule clients list, read, move and delete them.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  eventually,
-  killAll,
-  runClient,
-  startRestServer,
-  startTestServer,
-  startWorker,
-  type TestServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { eventually, runClient, startWorker, useServerAndRest } from './harness';
 
-let server: TestServer;
-let rest: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  rest = await startRestServer(server);
-});
-afterEach(killAll);
-afterAll(async () => {
-  await killAll();
-  await rest?.close();
-  await server?.close();
-});
+const fx = useServerAndRest();
 
 /** Runs a schedule command of the example client and parses the JSON after `word`. */
 async function client<T>(args: string[], word: string): Promise<T> {
-  const process = runClient(server.address, server.token, args, {
-    HATCHET_CLIENT_API_URL: rest.url,
+  const process = runClient(fx.server.address, fx.server.token, args, {
+    HATCHET_CLIENT_API_URL: fx.restUrl,
   });
   return JSON.parse(await process.waitForLine(`${word} `)) as T;
 }
@@ -48,20 +28,20 @@ interface FiredRun {
 }
 
 function runsOf(column: 'triggering_cron_id' | 'triggering_schedule_id', id: string) {
-  return server.db
+  return fx.server.db
     .query<FiredRun>(
       `SELECT r.status, r.trigger_due_at AS "dueAt",
               (SELECT t.output FROM tasks t WHERE t.run_id = r.id LIMIT 1) AS output
          FROM workflow_runs r WHERE r.tenant_id = $1 AND r.${column} = $2
         ORDER BY r.trigger_due_at`,
-      [server.tenantId, id],
+      [fx.server.tenantId, id],
     )
     .then(({ rows }) => rows);
 }
 
 describe('crons and schedules through the SDK', () => {
   it('registers a cron declared in code, listed by the cron client', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const list = await client<{ rows: Row[] }>(['--crons', 'nightly-digest'], 'CRONS');
     expect(list.rows).toEqual([
       expect.objectContaining({
@@ -74,7 +54,7 @@ describe('crons and schedules through the SDK', () => {
   });
 
   it('fires a cron made with workflow.cron on the worker, once per second, until deleted', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const cron = await client<Row>(
       ['--cron', 'simple', 'every-second', '* * * * * *', '{"Message":"From Cron"}'],
       'CRON',
@@ -102,7 +82,7 @@ describe('crons and schedules through the SDK', () => {
   });
 
   it('fires a run made with workflow.schedule at its time; moves, lists and deletes others', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const soon = new Date(Date.now() + 2_000);
     const first = await client<Row>(
       ['--schedule', 'simple', soon.toISOString(), '{"Message":"Scheduled"}'],

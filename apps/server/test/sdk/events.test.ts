@@ -4,34 +4,14 @@
  * SDK's REST calls for events and filters answer. Replay and cancel go through REST as the
  * dashboard sends them.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  eventually,
-  killAll,
-  runClient,
-  startRestServer,
-  startTestServer,
-  startWorker,
-  type TestServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { eventually, killAll, runClient, startWorker, useServerAndRest } from './harness';
 
-let server: TestServer;
-let rest: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  rest = await startRestServer(server);
-});
-afterEach(killAll);
-afterAll(async () => {
-  await killAll();
-  await rest?.close();
-  await server?.close();
-});
+const fx = useServerAndRest();
 
 async function client(args: string[], prefix: string, env: Record<string, string> = {}) {
-  const process = runClient(server.address, server.token, args, {
-    HATCHET_CLIENT_API_URL: rest.url,
+  const process = runClient(fx.server.address, fx.server.token, args, {
+    HATCHET_CLIENT_API_URL: fx.restUrl,
     ...env,
   });
   return process.waitForLine(prefix);
@@ -50,19 +30,19 @@ interface EventRun {
 /** The runs an event triggered, once `count` of them have finished. */
 function finishedRuns(eventId: string, count: number): Promise<EventRun[]> {
   return eventually(async () => {
-    const { rows } = await server.db.query<EventRun>(
+    const { rows } = await fx.server.db.query<EventRun>(
       `SELECT w.name AS workflow, r.status, r.triggering_filter_id AS "filterId",
               (SELECT t.output FROM tasks t WHERE t.run_id = r.id LIMIT 1) AS output
          FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
         WHERE r.tenant_id = $1 AND r.triggering_event_id = $2 ORDER BY w.name`,
-      [server.tenantId, eventId],
+      [fx.server.tenantId, eventId],
     );
     return rows.length >= count && rows.every((r) => r.status === 'COMPLETED') ? rows : undefined;
   });
 }
 
 async function runCount(eventId: string): Promise<number> {
-  const { rows } = await server.db.query<{ n: number }>(
+  const { rows } = await fx.server.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM workflow_runs WHERE triggering_event_id = $1',
     [eventId],
   );
@@ -70,9 +50,9 @@ async function runCount(eventId: string): Promise<number> {
 }
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${rest.url}${path}`, {
+  const response = await fetch(`${fx.restUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${fx.server.token}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok)
@@ -82,7 +62,7 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 
 describe('events through the SDK', () => {
   it('runs every workflow whose trigger matches, with the payload and the event', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const eventId = await push('order:created', { order: 42 }, '', JSON.stringify({ team: 'a' }));
     const [run] = await finishedRuns(eventId, 1);
     expect(run).toMatchObject({
@@ -104,7 +84,7 @@ describe('events through the SDK', () => {
 
   it('matches namespaced keys as the SDK sends them', async () => {
     const env = { HATCHET_CLIENT_NAMESPACE: 'team_b' };
-    await startWorker(server.address, server.token, { name: 'namespaced', env });
+    await startWorker(fx.server.address, fx.server.token, { name: 'namespaced', env });
     const eventId = await client(['--push', 'order:paid', '{"n":1}'], 'EVENT ', env);
     const runs = await finishedRuns(eventId, 1);
     expect(runs.map((r) => r.workflow)).toEqual(['team_b_on-order']);
@@ -112,7 +92,7 @@ describe('events through the SDK', () => {
   });
 
   it('lets a declared filter in or out by scope and expression, with its payload', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const small = await push('refund:requested', { amount: 20 }, 'large');
     const unscoped = await push('refund:requested', { amount: 500 });
     const large = await push('refund:requested', { amount: 500 }, 'large');
@@ -127,10 +107,10 @@ describe('events through the SDK', () => {
   });
 
   it('creates and lists filters through the SDK, and the next event obeys them', async () => {
-    await startWorker(server.address, server.token);
-    const { rows } = await server.db.query<{ id: string }>(
+    await startWorker(fx.server.address, fx.server.token);
+    const { rows } = await fx.server.db.query<{ id: string }>(
       `SELECT id FROM workflows WHERE tenant_id = $1 AND name = 'on-refund' AND deleted_at IS NULL`,
-      [server.tenantId],
+      [fx.server.tenantId],
     );
     const workflowId = rows[0]!.id;
     const created = JSON.parse(
@@ -153,13 +133,13 @@ describe('events through the SDK', () => {
   });
 
   it('bulk-pushes events that each trigger their own run', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const ids = (await client(['--bulk-push', 'order:bulk', '25', '{"b":true}'], 'EVENTS ')).split(
       ',',
     );
     expect(ids).toHaveLength(25);
     await eventually(async () => {
-      const { rows } = await server.db.query<{ n: number }>(
+      const { rows } = await fx.server.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM workflow_runs
           WHERE triggering_event_id = ANY($1::uuid[]) AND status = 'COMPLETED'`,
         [ids],
@@ -169,10 +149,10 @@ describe('events through the SDK', () => {
   });
 
   it('replays an event as a new linked event, and cancels the runs of an event', async () => {
-    await startWorker(server.address, server.token);
+    await startWorker(fx.server.address, fx.server.token);
     const original = await push('order:replayed', { n: 1 });
     await finishedRuns(original, 1);
-    const tenant = `/api/v1/tenants/${server.tenantId}`;
+    const tenant = `/api/v1/tenants/${fx.server.tenantId}`;
     const replayed = await api<{ rows: { metadata: { id: string } }[] }>(
       'POST',
       `${tenant}/events/replay`,
@@ -191,7 +171,7 @@ describe('events through the SDK', () => {
       eventIds: [waiting],
     });
     expect(cancelled.workflowRunIds).toHaveLength(1);
-    const { rows } = await server.db.query<{ status: string }>(
+    const { rows } = await fx.server.db.query<{ status: string }>(
       'SELECT status FROM workflow_runs WHERE triggering_event_id = $1',
       [waiting],
     );

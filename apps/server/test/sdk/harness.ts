@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Database, type Queryable } from '@trellis/db';
 import { createTestDatabase } from '@trellis/db/testing';
 import { Engine, type EngineOptions } from '@trellis/engine';
@@ -250,6 +251,34 @@ export async function runTask(
   throw new Error(
     error ? error.slice('ERROR '.length) : `client failed:\n${client.lines.join('\n')}`,
   );
+}
+
+/**
+ * For a test file whose SDK clients also call the REST API: the test server and the REST API
+ * over it, started before the file's tests and stopped after them; the SDK processes a test
+ * started are killed after it.
+ */
+export function useServerAndRest(): { readonly server: TestServer; readonly restUrl: string } {
+  let server: TestServer | undefined;
+  let rest: { url: string; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    rest = await startRestServer(server);
+  });
+  afterEach(killAll);
+  afterAll(async () => {
+    await killAll();
+    await rest?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get restUrl() {
+      return rest!.url;
+    },
+  };
 }
 
 /** Kills every process the harness started (tests call it in afterEach). */

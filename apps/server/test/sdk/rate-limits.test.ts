@@ -4,39 +4,19 @@
  * and dynamic limits (examples/src/rate-limits.ts) served by a real SDK worker. Limits are per
  * minute or hour, so the assertions count what ran, never how fast.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
-import {
-  eventually,
-  killAll,
-  runClient,
-  startRestServer,
-  startTestServer,
-  startWorker,
-  type TestServer,
-} from './harness';
+import { eventually, runClient, startWorker, useServerAndRest } from './harness';
 
-let server: TestServer;
-let rest: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  rest = await startRestServer(server);
-});
-afterEach(killAll);
-afterAll(async () => {
-  await killAll();
-  await rest?.close();
-  await server?.close();
-});
+const fx = useServerAndRest();
 
 async function putRateLimit(key: string, limit: number, duration: string) {
   const client = runClient(
-    server.address,
-    server.token,
+    fx.server.address,
+    fx.server.token,
     ['--rate-limit', key, String(limit), duration],
     {
-      HATCHET_CLIENT_API_URL: rest.url,
+      HATCHET_CLIENT_API_URL: fx.restUrl,
     },
   );
   return JSON.parse(await client.waitForLine('RATE LIMITS ')) as {
@@ -58,14 +38,14 @@ describe('rate limits through the SDK', () => {
   });
 
   it('runs what a static limit allows, holds the rest with the reason, and goes on when it grows', async () => {
-    await server.engine.putRateLimit(server.tenantId, {
+    await fx.server.engine.putRateLimit(fx.server.tenantId, {
       key: 'external-api',
       limit: 3,
       duration: 'HOUR',
     });
-    await startWorker(server.address, server.token);
-    const runs = await server.engine.trigger(
-      server.tenantId,
+    await startWorker(fx.server.address, fx.server.token);
+    const runs = await fx.server.engine.trigger(
+      fx.server.tenantId,
       [1, 2, 3, 4, 5].map((n) => ({ workflowName: 'call-api', input: { n } })),
     );
     const statuses = () => Promise.all(runs.map((id) => details(id).then((d) => d.status)));
@@ -75,13 +55,13 @@ describe('rate limits through the SDK', () => {
     });
     const waiting = (await Promise.all(runs.map(details))).filter((d) => d.status === 'QUEUED');
     expect(waiting).toHaveLength(2);
-    const reason = await server.engine.whyWaiting(
-      server.tenantId,
+    const reason = await fx.server.engine.whyWaiting(
+      fx.server.tenantId,
       waiting[0]!.tasks[0]!.externalId,
     );
     expect(reason).toMatchObject({ reason: 'RATE_LIMITED', key: 'external-api', limit: 3 });
-    const events = await server.engine.listTaskEvents(
-      server.tenantId,
+    const events = await fx.server.engine.listTaskEvents(
+      fx.server.tenantId,
       waiting[0]!.tasks[0]!.externalId,
     );
     expect(events.map((e) => e.eventType)).toContain('REQUEUED_RATE_LIMIT');
@@ -94,9 +74,9 @@ describe('rate limits through the SDK', () => {
   });
 
   it('creates a per-user limit on first use and spends it per user', async () => {
-    await startWorker(server.address, server.token);
-    const runs = await server.engine.trigger(
-      server.tenantId,
+    await startWorker(fx.server.address, fx.server.token);
+    const runs = await fx.server.engine.trigger(
+      fx.server.tenantId,
       ['ann', 'ann', 'ann', 'bob'].map((user) => ({
         workflowName: 'notify-user',
         input: { user },
@@ -114,5 +94,5 @@ describe('rate limits through the SDK', () => {
 });
 
 function details(runId: string): Promise<RunDetails> {
-  return server.engine.getRunDetails(server.tenantId, runId);
+  return fx.server.engine.getRunDetails(fx.server.tenantId, runId);
 }
