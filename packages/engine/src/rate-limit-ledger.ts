@@ -54,10 +54,6 @@ export class RateLimitLedger {
   private readonly changed = new Set<Bucket>();
   private readonly spent = new Map<string, Spent>();
 
-  get size(): number {
-    return this.buckets.size;
-  }
-
   /** A limit as stored, read at start-up. */
   load(row: RateLimitRow): void {
     const windowMs = RATE_LIMIT_WINDOWS[row.duration as RateLimitDuration] ?? 1_000;
@@ -180,14 +176,6 @@ export class RateLimitLedger {
     }));
     this.changed.clear();
     return rows;
-  }
-
-  /** What is left of a key now, for "why is this task waiting". */
-  state(tenantId: string, key: string, now: number): { value: number; limit: number } | undefined {
-    const bucket = this.buckets.get(id(tenantId, key));
-    if (!bucket) return undefined;
-    this.slide(bucket, now);
-    return { value: Math.max(0, bucket.limit - bucket.used), limit: bucket.limit };
   }
 
   /**
