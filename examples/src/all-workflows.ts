@@ -1,4 +1,5 @@
 /** Every example, for the workers that serve them all. */
+import { batchWorkflows } from './batches';
 import { concurrencyWorkflows } from './concurrency';
 import { nightlyDigest } from './crons';
 import { dag } from './dag';
@@ -30,4 +31,5 @@ export const allWorkflows = [
   ...rateLimitWorkflows,
   ...placementWorkflows,
   chargeOrder,
+  ...batchWorkflows,
 ];

@@ -120,7 +120,8 @@ export const v1TaskEventListSchema = z
  * (`key`, `limit`, `readyAt`: when its window refills), RATE_LIMIT_ERROR (`key`, `error`: it
  * can never run and fails), STICKY_WORKER_BUSY (`workerId`: a HARD sticky task's worker has no
  * room or is gone), NO_MATCHING_WORKER (`labels`: no worker carries the required labels),
- * NO_WORKER,
+ * BATCH_COLLECTING (`key`, `size`, `maxSize`, `readyAt`: when the batch goes if not full
+ * before), BATCH_GROUP_BUSY (`key`, `running`, `limit`: the key's batches running), NO_WORKER,
  * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`) and NEXT;
  * `message` says it in a sentence.
  */
@@ -134,6 +135,8 @@ export const v1TaskWaitingSchema = z
       'CONCURRENCY',
       'RATE_LIMITED',
       'RATE_LIMIT_ERROR',
+      'BATCH_COLLECTING',
+      'BATCH_GROUP_BUSY',
       'NO_WORKER',
       'NO_ACTIVE_WORKER',
       'STICKY_WORKER_BUSY',
@@ -159,6 +162,9 @@ export const v1TaskWaitingSchema = z
     error: z.string().optional(),
     workerId: z.string().optional(),
     labels: z.array(z.string()).optional(),
+    size: z.number().int().optional(),
+    maxSize: z.number().int().optional(),
+    running: z.number().int().optional(),
   })
   .meta({ id: 'V1TaskWaiting' });
 export type V1TaskWaiting = z.infer<typeof v1TaskWaitingSchema>;

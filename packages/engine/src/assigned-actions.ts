@@ -1,6 +1,6 @@
-/** The actions sent to workers: a task to start (with its payload) or a cancellation. */
+/** The actions sent to workers: a task or a batch to start (with payloads), or a cancellation. */
 import type { DispatchRow } from './queries/attempt.queries';
-import type { AssignedActionData } from './types';
+import type { AssignedActionData, BatchStart } from './types';
 
 /** The part of a running attempt a cancellation needs. */
 export interface CancellableAttempt {
@@ -12,16 +12,65 @@ export interface CancellableAttempt {
   assignedAt: number;
 }
 
-export function startAction(
-  row: DispatchRow,
-  finished: readonly {
-    runId: string;
-    readableId: string;
-    status: string;
-    output: unknown;
-    error: string | null;
-  }[],
+/** Finished tasks of the DAG runs being dispatched: parents' outputs, on-failure errors. */
+type FinishedTasks = readonly {
+  runId: string;
+  readableId: string;
+  status: string;
+  output: unknown;
+  error: string | null;
+}[];
+
+export function startAction(row: DispatchRow, finished: FinishedTasks): AssignedActionData {
+  return {
+    kind: 'START',
+    tenantId: row.tenantId,
+    workflowRunId: row.runId,
+    taskExternalId: row.externalId,
+    retryCount: row.retryCount,
+    actionId: row.actionId,
+    taskName: row.readableId,
+    workflowName: row.workflowName,
+    workflowId: row.workflowId,
+    workflowVersionId: row.workflowVersionId,
+    stepId: row.stepId,
+    payload: JSON.stringify(payloadOf(row, finished)),
+    additionalMetadata: row.additionalMetadata,
+    priority: row.priority,
+    childIndex: row.childIndex,
+    childKey: row.childKey,
+    parentTaskExternalId: row.parentTaskExternalId,
+    taskInsertedAt: row.createdAt,
+    triggeringEventId: row.triggeringEventId,
+    triggeringEventKey: row.triggeringEventKey,
+  };
+}
+
+/**
+ * One action for a batch: its first member's fields, and a payload that maps each member's
+ * task id to its own payload and run, as the SDK's batch handler reads it.
+ */
+export function batchAction(
+  rows: readonly DispatchRow[],
+  batch: BatchStart,
+  finished: FinishedTasks,
 ): AssignedActionData {
+  const members = Object.fromEntries(
+    rows.map((row) => [
+      row.externalId,
+      { payload: payloadOf(row, finished), workflow_run_id: row.runId },
+    ]),
+  );
+  return {
+    ...startAction(rows[0]!, finished),
+    kind: 'START_BATCH',
+    payload: JSON.stringify(members),
+    batch,
+  };
+}
+
+/** What the SDK parses into the context: input, parents' outputs, triggers, on-failure errors. */
+function payloadOf(row: DispatchRow, finished: FinishedTasks): Record<string, unknown> {
   const siblings = finished.filter((r) => r.runId === row.runId);
   const parents = Object.fromEntries(
     siblings
@@ -44,28 +93,7 @@ export function startAction(
       siblings.filter((r) => r.status === 'FAILED').map((r) => [r.readableId, r.error ?? '']),
     );
   }
-  return {
-    kind: 'START',
-    tenantId: row.tenantId,
-    workflowRunId: row.runId,
-    taskExternalId: row.externalId,
-    retryCount: row.retryCount,
-    actionId: row.actionId,
-    taskName: row.readableId,
-    workflowName: row.workflowName,
-    workflowId: row.workflowId,
-    workflowVersionId: row.workflowVersionId,
-    stepId: row.stepId,
-    payload: JSON.stringify(payload),
-    additionalMetadata: row.additionalMetadata,
-    priority: row.priority,
-    childIndex: row.childIndex,
-    childKey: row.childKey,
-    parentTaskExternalId: row.parentTaskExternalId,
-    taskInsertedAt: row.createdAt,
-    triggeringEventId: row.triggeringEventId,
-    triggeringEventKey: row.triggeringEventKey,
-  };
+  return payload;
 }
 
 /** The worker keys its tasks on (task id, retry count): a cancel repeats both. */

@@ -5,7 +5,8 @@
  * if the transaction fails.
  */
 import type { Queryable } from '@trellis/db';
-import { startAction } from './assigned-actions';
+import { batchAction, startAction } from './assigned-actions';
+import type { FormedBatch } from './batches';
 import { assignAttempts, type DispatchRow } from './queries/attempt.queries';
 import { listFinishedTaskResults } from './queries/task.queries';
 import type { RunningAttempts } from './running-attempts';
@@ -33,12 +34,13 @@ export async function writeAssignments(
   if (assignments.length === 0) return nothing;
   const rows = await assignAttempts(
     tx,
-    assignments.map(({ item, worker }) => ({
+    assignments.map(({ item, worker, batch }) => ({
       taskId: item.taskId,
       retryCount: item.retryCount,
       workerId: worker.id,
       slotType: item.slotType,
       slotUnits: item.slotUnits,
+      ...(batch ? { batchId: batch.formed.id, message: batchNote(batch.formed) } : {}),
     })),
     new Date(now),
   );
@@ -49,7 +51,13 @@ export async function writeAssignments(
   return { rows, parentResults };
 }
 
-/** After COMMIT: registers the assigned attempts as running and sends their actions. */
+const batchNote = (batch: FormedBatch) =>
+  `In batch ${batch.id} of ${batch.size}, formed ${batch.trigger === 'MAX_SIZE' ? 'full' : 'when its interval ran out'}`;
+
+/**
+ * After COMMIT: registers the assigned attempts as running and sends their actions, one per
+ * task, or one per batch.
+ */
 export function dispatchAssignments(
   running: RunningAttempts,
   assignments: readonly Assignment[],
@@ -57,13 +65,22 @@ export function dispatchAssignments(
   now: number,
 ): void {
   const dispatched = new Set(written.rows.map((r) => r.id));
-  // Items that were no longer queued (cancelled meanwhile) give their slots back.
+  // Items that were no longer queued (cancelled meanwhile) give their slots back; a batch
+  // holds one slot, given back if none of its members was still queued.
+  const batchesGoing = new Set<FormedBatch>();
   for (const a of assignments) {
-    if (!dispatched.has(a.item.taskId)) releaseUnits(a.worker, a.item.slotType, a.item.slotUnits);
+    if (a.batch && dispatched.has(a.item.taskId)) batchesGoing.add(a.batch.formed);
+  }
+  for (const a of assignments) {
+    if (dispatched.has(a.item.taskId) || (a.batch && a.batch.index > 0)) continue;
+    if (!a.batch || !batchesGoing.has(a.batch.formed)) {
+      releaseUnits(a.worker, a.item.slotType, a.item.slotUnits);
+    }
   }
   const byTask = new Map(assignments.map((a) => [a.item.taskId, a]));
+  const batchRows = new Map<FormedBatch, DispatchRow[]>();
   for (const row of written.rows) {
-    const { item, worker } = byTask.get(row.id)!;
+    const { item, worker, batch } = byTask.get(row.id)!;
     running.add(
       {
         taskId: row.id,
@@ -78,10 +95,31 @@ export function dispatchAssignments(
         assignedAt: now,
         startedAt: undefined,
         timeoutAt: now + row.timeoutSeconds * 1000,
+        ...(batch ? { batch: { id: batch.formed.id, key: batch.formed.key } } : {}),
       },
       { slotReserved: true },
     );
-    worker.stream?.send(startAction(row, written.parentResults));
+    if (!batch) {
+      worker.stream?.send(startAction(row, written.parentResults));
+      continue;
+    }
+    const rows = batchRows.get(batch.formed) ?? [];
+    rows.push(row);
+    batchRows.set(batch.formed, rows);
+  }
+  for (const [formed, rows] of batchRows) {
+    // In the order the batch took them (the queue's).
+    const index = (row: DispatchRow) => byTask.get(row.id)!.batch!.index;
+    rows.sort((a, b) => index(a) - index(b));
+    const { worker } = byTask.get(rows[0]!.id)!;
+    const start = {
+      id: formed.id,
+      key: formed.key,
+      size: rows.length,
+      trigger: formed.trigger,
+      formedAt: new Date(formed.formedAt),
+    };
+    worker.stream?.send(batchAction(rows, start, written.parentResults));
   }
 }
 
@@ -117,8 +155,9 @@ export async function writeRateLimits(
 
 /** The transaction failed: the items go back to the queue and their slots are freed. */
 export function unassign(scheduler: Scheduler, assignments: readonly Assignment[], now: number) {
-  for (const { item, worker } of assignments) {
-    releaseUnits(worker, item.slotType, item.slotUnits);
+  for (const { item, worker, batch } of assignments) {
+    // A batch reserved its one slot with its first member.
+    if (!batch || batch.index === 0) releaseUnits(worker, item.slotType, item.slotUnits);
     scheduler.attemptUnstarted(item.taskId);
     scheduler.enqueue(item, now);
   }

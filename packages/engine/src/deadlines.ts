@@ -1,8 +1,9 @@
 /**
  * Timers, not polling: one timer armed for the earliest known deadline (a backoff's ready time,
- * a schedule timeout, an execution timeout, an assignment's start grace, a worker's heartbeat
- * expiry). When it fires, what is due is buffered for the next tick. An idle engine with no
- * workers arms nothing; with idle workers it wakes once per heartbeat window, without querying.
+ * a rate limit's refill, a collecting batch's interval, a schedule timeout, an execution
+ * timeout, an assignment's start grace, a worker's heartbeat expiry). When it fires, what is
+ * due is buffered for the next tick. An idle engine with no workers arms nothing; with idle
+ * workers it wakes once per heartbeat window, without querying.
  */
 import type { EngineSettings } from './engine-options';
 import type { RunningAttempts } from './running-attempts';
@@ -75,6 +76,8 @@ export class Deadlines {
     if (delayed !== undefined) consider(delayed);
     const refill = scheduler.nextRateLimitRefill();
     if (refill !== undefined) consider(refill);
+    const batchDue = scheduler.nextBatchDue();
+    if (batchDue !== undefined) consider(batchDue);
     const scheduleTimeout = scheduler.earliestScheduleTimeout();
     if (scheduleTimeout !== undefined) consider(scheduleTimeout);
     for (const attempt of running.values()) {

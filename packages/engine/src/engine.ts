@@ -48,6 +48,7 @@ import {
   type RunResult,
   type RunStreamListener,
   type StreamChunk,
+  type BatchEventReport,
   type TaskEventReport,
   type TaskTimelineEvent,
   type TriggerRequest,
@@ -99,6 +100,8 @@ export class Engine {
       cancel: (cancels) => this.systems.cancel.fromStrategies(cancels),
       fail: (item, message) =>
         this.systems.scheduleTimeout.request(item, { eventType: 'RATE_LIMIT_ERROR', message }),
+      batchesRunning: (tenantId, actionId, key) =>
+        this.running.batchesRunning(tenantId, actionId, key),
     });
     const onError = options.onError ?? ((message, error) => console.error(message, error));
     const wake = () => this.loop.wake();
@@ -194,9 +197,8 @@ export class Engine {
       if (claims) this.scheduler.gate.recoverHolds({ ...attempt, claims }, 'ALL');
     }
     for (const row of await listAllRateLimits(this.db)) this.scheduler.rateLimits.resize(row);
-    for (const { runStarted, claims, rateLimitClaims, placement, ...row } of await listQueueItems(
-      this.db,
-    )) {
+    const queued = await listQueueItems(this.db);
+    for (const { runStarted, claims, rateLimitClaims, placement, batch, ...row } of queued) {
       const item = {
         ...row,
         readyAt: row.readyAt.getTime(),
@@ -204,6 +206,7 @@ export class Engine {
         ...(claims ? { claims } : {}),
         ...(rateLimitClaims ? { rateLimits: rateLimitClaims } : {}),
         ...(placement ? { placement } : {}),
+        ...(batch ? { batch } : {}),
       };
       if (claims && runStarted) this.scheduler.gate.recoverHolds(item, 'WORKFLOW');
       this.scheduler.enqueue(item, now);
@@ -529,13 +532,7 @@ export class Engine {
     this.assertOpen();
     const attempt = await this.running.live(tenantId, report.taskExternalId, report.retryCount);
     if (!attempt) return;
-    const worker = this.workers.get(attempt.workerId);
-    if (report.workerId !== attempt.workerId && report.workerId !== worker?.name) {
-      throw new EngineError(
-        'FAILED_PRECONDITION',
-        `worker "${report.workerId}" does not hold task ${report.taskExternalId}`,
-      );
-    }
+    this.assertHolder(attempt, report.workerId, report.taskExternalId);
     const ref = { tenantId, taskId: attempt.taskId, retryCount: attempt.retryCount };
     const at = reportedTime(report.at, attempt, this.clock.now());
     if (report.kind === 'STARTED') return this.systems.start.request(ref, at);
@@ -546,6 +543,45 @@ export class Engine {
       shouldNotRetry: report.shouldNotRetry,
       at,
     });
+  }
+
+  /**
+   * A batch's members' events (SendBatchActionEvent): each as a task's own report, in the same
+   * tick; CANCELLED (the handler called ctx.cancel()) cancels the members this worker holds.
+   */
+  async reportBatchEvent(tenantId: string, report: BatchEventReport): Promise<void> {
+    this.assertOpen();
+    for (const item of report.items) assertUuid(item.taskExternalId, 'task id');
+    if (report.kind === 'CANCELLED') {
+      const held: string[] = [];
+      for (const item of report.items) {
+        const attempt = await this.running.live(tenantId, item.taskExternalId, item.retryCount);
+        if (!attempt) continue;
+        this.assertHolder(attempt, report.workerId, item.taskExternalId);
+        held.push(item.taskExternalId);
+      }
+      if (held.length > 0) await this.cancel(tenantId, held);
+      return;
+    }
+    const kind = report.kind;
+    const outcomes = await Promise.allSettled(
+      report.items.map((item) =>
+        this.reportTaskEvent(tenantId, { ...item, workerId: report.workerId, kind, at: report.at }),
+      ),
+    );
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  /** A worker reports only on attempts it holds (by its name, as the SDK sends it, or its id). */
+  private assertHolder(attempt: RunningAttempt, workerId: string, taskExternalId: string): void {
+    const worker = this.workers.get(attempt.workerId);
+    if (workerId !== attempt.workerId && workerId !== worker?.name) {
+      throw new EngineError(
+        'FAILED_PRECONDITION',
+        `worker "${workerId}" does not hold task ${taskExternalId}`,
+      );
+    }
   }
 
   /** Extends a running attempt's execution timeout to now + `incrementMs`. */

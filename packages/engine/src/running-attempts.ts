@@ -24,6 +24,14 @@ export interface RunningAttempt {
   assignedAt: number;
   startedAt: number | undefined;
   timeoutAt: number;
+  /** A batch member: its batch, whose members share one slot (batches.ts). */
+  batch?: { id: string; key: string } | undefined;
+}
+
+interface RunningBatch {
+  /** `tenant/action/key`: groupMaxRuns counts the batches running under it. */
+  group: string;
+  members: Set<RunningAttempt>;
 }
 
 /** A task's attempt for logs and stream events: the running one, else the last. */
@@ -38,6 +46,9 @@ export class RunningAttempts {
   private readonly byExternalId = new Map<string, string>();
   /** Runs with a task running, with how many: such a run is not final (subscribeToRun). */
   private readonly byRun = new Map<string, { tenantId: string; tasks: number }>();
+  private readonly batches = new Map<string, RunningBatch>();
+  /** Running batches per `tenant/action/key`. */
+  private readonly batchesByGroup = new Map<string, number>();
 
   constructor(
     private readonly db: Queryable,
@@ -54,6 +65,11 @@ export class RunningAttempts {
 
   get(taskId: string): RunningAttempt | undefined {
     return this.byTask.get(taskId);
+  }
+
+  /** How many batches of a key are running (the scheduler caps them at groupMaxRuns). */
+  batchesRunning(tenantId: string, actionId: string, key: string): number {
+    return this.batchesByGroup.get(`${tenantId}/${actionId}/${key}`) ?? 0;
   }
 
   /** Whether a run of this tenant has a task running (then it is not final). */
@@ -88,6 +104,7 @@ export class RunningAttempts {
         assignedAt: row.assignedAt.getTime(),
         startedAt: row.startedAt?.getTime(),
         timeoutAt: row.timeoutAt.getTime(),
+        ...(row.batchId ? { batch: { id: row.batchId, key: row.batchKey ?? '' } } : {}),
       });
       recovered.push({
         ...this.byTask.get(row.taskId)!,
@@ -98,18 +115,28 @@ export class RunningAttempts {
     return recovered;
   }
 
-  /** Registers a running attempt; its slot is reserved unless the scheduler already did. */
+  /**
+   * Registers a running attempt; its slot is reserved unless the scheduler already did. A batch
+   * member joining a batch already running shares its slot, so it holds no units of its own.
+   */
   add(attempt: RunningAttempt, { slotReserved = false } = {}): void {
     this.byTask.set(attempt.taskId, attempt);
     this.byExternalId.set(attempt.externalId, attempt.taskId);
     const run = this.byRun.get(attempt.runId);
     if (run) run.tasks += 1;
     else this.byRun.set(attempt.runId, { tenantId: attempt.tenantId, tasks: 1 });
+    if (attempt.batch && this.joinBatch(attempt)) {
+      attempt.slotUnits = 0;
+      return;
+    }
     const worker = this.worker(attempt.workerId);
     if (worker && !slotReserved) reserveUnits(worker, attempt.slotType, attempt.slotUnits);
   }
 
-  /** The attempt ended: it leaves the set and its slot is freed. */
+  /**
+   * The attempt ended: it leaves the set and its slot is freed; a batch member holding its
+   * batch's slot hands it to a member still running instead.
+   */
   drop(taskId: string): void {
     const attempt = this.byTask.get(taskId);
     if (!attempt) return;
@@ -117,8 +144,41 @@ export class RunningAttempts {
     this.byExternalId.delete(attempt.externalId);
     const run = this.byRun.get(attempt.runId);
     if (run && --run.tasks === 0) this.byRun.delete(attempt.runId);
+    const heir = attempt.batch && this.leaveBatch(attempt);
+    if (heir) {
+      heir.slotUnits += attempt.slotUnits;
+      return;
+    }
     const worker = this.worker(attempt.workerId);
     if (worker) releaseUnits(worker, attempt.slotType, attempt.slotUnits);
+  }
+
+  /** Adds a member to its batch; true if the batch was running already (its slot is held). */
+  private joinBatch(attempt: RunningAttempt): boolean {
+    const { id, key } = attempt.batch!;
+    const batch = this.batches.get(id);
+    if (batch) {
+      batch.members.add(attempt);
+      return true;
+    }
+    const group = `${attempt.tenantId}/${attempt.actionId}/${key}`;
+    this.batches.set(id, { group, members: new Set([attempt]) });
+    this.batchesByGroup.set(group, (this.batchesByGroup.get(group) ?? 0) + 1);
+    return false;
+  }
+
+  /** Removes a member from its batch; returns a member still running, if any. */
+  private leaveBatch(attempt: RunningAttempt): RunningAttempt | undefined {
+    const batch = this.batches.get(attempt.batch!.id);
+    if (!batch) return undefined;
+    batch.members.delete(attempt);
+    const [heir] = batch.members;
+    if (heir) return heir;
+    this.batches.delete(attempt.batch!.id);
+    const left = (this.batchesByGroup.get(batch.group) ?? 1) - 1;
+    if (left > 0) this.batchesByGroup.set(batch.group, left);
+    else this.batchesByGroup.delete(batch.group);
+    return undefined;
   }
 
   /** ReleaseSlot: the attempt keeps running without holding its worker's slot. */

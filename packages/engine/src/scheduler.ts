@@ -7,6 +7,8 @@
  * for tasks without one. Assignment serves an action's groups in turn, one item each per
  * round, highest priority first, so that keys are served fairly and FIFO within a key.
  */
+import { randomUUID } from 'node:crypto';
+import type { FormedBatch, TaskBatch } from './batches';
 import type { ConcurrencyClaim } from './concurrency';
 import { isConstrained, labelScore, type Placement } from './placement';
 import { ConcurrencyGate, waitsInLine, type StrategyCancel } from './concurrency-gate';
@@ -33,11 +35,15 @@ export interface ReadyItem {
   rateLimits?: readonly RateLimitClaim[] | undefined;
   /** Where it should run (placement.ts). */
   placement?: Placement | undefined;
+  /** The batch it starts in, with others of its key (batches.ts). */
+  batch?: TaskBatch | undefined;
 }
 
 export interface Assignment {
   item: ReadyItem;
   worker: WorkerState;
+  /** A batch member: the batch (one slot, one action for all) and its place in it. */
+  batch?: { formed: FormedBatch; index: number } | undefined;
 }
 
 interface Entry {
@@ -66,6 +72,15 @@ class Group {
     }
     this.compact();
     return undefined;
+  }
+
+  /** How many live entries it holds, counting no further than `max`. */
+  countLive(max: number): number {
+    let count = 0;
+    for (let i = this.head; i < this.entries.length && count < max; i++) {
+      if (!this.entries[i]!.removed) count++;
+    }
+    return count;
   }
 
   shift(): void {
@@ -131,9 +146,15 @@ export interface SchedulerEffects {
   cancel(cancels: StrategyCancel[]): void;
   /** A queued attempt that can never be assigned (RATE_LIMIT_ERROR). */
   fail(item: ReadyItem, message: string): void;
+  /** Batches of a key running now (running-attempts.ts keeps them): `groupMaxRuns` caps it. */
+  batchesRunning(tenantId: string, actionId: string, key: string): number;
 }
 
-const NO_EFFECTS: SchedulerEffects = { cancel: () => {}, fail: () => {} };
+const NO_EFFECTS: SchedulerEffects = {
+  cancel: () => {},
+  fail: () => {},
+  batchesRunning: () => 0,
+};
 
 export class Scheduler {
   /** tenant → action → its ready items. */
@@ -172,8 +193,17 @@ export class Scheduler {
   private readonly parked = new Map<string, { entry: Entry; until: number }>();
   /** The earliest refill a parked item waits for. */
   private refillAt: number | undefined;
+  /** The earliest time a collecting batch is due (its interval runs out), from the last pass. */
+  private batchDueAt: number | undefined;
+  /** Batches formed in the current pass, by `tenant/action/key`, not in the running set yet. */
+  private formedInPass = new Map<string, number>();
 
-  constructor(private readonly effects: SchedulerEffects = NO_EFFECTS) {}
+  private readonly effects: SchedulerEffects;
+
+  constructor(effects: Partial<SchedulerEffects> = {}) {
+    this.effects = { ...NO_EFFECTS, ...effects };
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -328,6 +358,11 @@ export class Scheduler {
    */
   promoteDue(now: number): boolean {
     let moved = false;
+    if (this.batchDueAt !== undefined && this.batchDueAt <= now) {
+      // A collecting batch's interval ran out: the next pass forms it.
+      this.batchDueAt = undefined;
+      moved = true;
+    }
     if (this.refillAt !== undefined && this.refillAt <= now) {
       this.refillAt = undefined;
       for (const [taskId, { entry, until }] of this.parked) {
@@ -349,6 +384,11 @@ export class Scheduler {
     return moved;
   }
 
+  /** When the next collecting batch is due (its interval runs out), as the last pass saw it. */
+  nextBatchDue(): number | undefined {
+    return this.batchDueAt;
+  }
+
   /** The earliest readyAt among delayed items. */
   nextReadyAt(): number | undefined {
     let next: number | undefined;
@@ -366,6 +406,16 @@ export class Scheduler {
    * units.
    */
   assign(workers: Iterable<WorkerState>, limit: number, now: number): Assignment[] {
+    this.batchDueAt = undefined;
+    try {
+      return this.assignPass(workers, limit, now);
+    } finally {
+      // The batches formed are the running set's to count from now on.
+      this.formedInPass.clear();
+    }
+  }
+
+  private assignPass(workers: Iterable<WorkerState>, limit: number, now: number): Assignment[] {
     const byTenant = assignableByTenant(workers);
     const out: Assignment[] = [];
     for (const [tenantId, actions] of this.ready) {
@@ -420,7 +470,7 @@ export class Scheduler {
       let priority: number | undefined;
       for (let i = 0; i < queue.ring.length; i++) {
         const group = queue.ring[i]!;
-        const head = this.passable(queue, group, now);
+        const head = this.headOf(queue, group, now);
         if (head === null) {
           queue.drop(group);
           i--;
@@ -438,7 +488,7 @@ export class Scheduler {
         const group = queue.ring[at]!;
         // One item per group and round; a lone group (no fairness keys) is simply drained.
         for (let taken = 0; count === 1 || taken < 1; taken++) {
-          const head = this.passable(queue, group, now);
+          const head = this.headOf(queue, group, now);
           if (!head || head.item.priority !== priority) break;
           const worker = this.pickWorker(candidates, head.item);
           if (!worker && isConstrained(head.item.placement)) {
@@ -453,7 +503,8 @@ export class Scheduler {
             return;
           }
           group.shift();
-          this.take(head, worker, out, now);
+          if (head.item.batch) this.takeBatch(queue, group, head, worker, out, now);
+          else this.take(head, worker, out, now);
           queue.cursor = (at + 1) % count;
           if (out.length >= limit) return;
         }
@@ -506,10 +557,17 @@ export class Scheduler {
     if (this.refillAt === undefined || until < this.refillAt) this.refillAt = until;
   }
 
-  private take(entry: Entry, worker: WorkerState, out: Assignment[], now: number): void {
+  private take(
+    entry: Entry,
+    worker: WorkerState,
+    out: Assignment[],
+    now: number,
+    batch?: Assignment['batch'],
+  ): void {
     const { item } = entry;
     if (item.rateLimits) this.rateLimits.spend(item.tenantId, item.taskId, item.rateLimits, now);
-    reserveUnits(worker, item.slotType, item.slotUnits);
+    // A batch takes one slot, reserved with its first member.
+    if (!batch || batch.index === 0) reserveUnits(worker, item.slotType, item.slotUnits);
     worker.lastAssignedSeq = ++this.assignSeq;
     if (entry.queue) entry.queue.size--;
     entry.queue = undefined;
@@ -518,7 +576,80 @@ export class Scheduler {
       this.gate.admit(item);
       this.leaveLine(item.runId, entry);
     }
-    out.push({ item, worker });
+    out.push(batch ? { item, worker, batch } : { item, worker });
+  }
+
+  /**
+   * A batch's first entry (already shifted off its group) goes to the worker, and the group's
+   * next entries after it, up to the batch's size, as far as they may pass: one batch, one slot.
+   */
+  private takeBatch(
+    queue: ActionQueue,
+    group: Group,
+    first: Entry,
+    worker: WorkerState,
+    out: Assignment[],
+    now: number,
+  ): void {
+    const { tenantId, actionId, batch } = first.item;
+    const full = 1 + group.countLive(batch!.maxSize - 1) >= batch!.maxSize;
+    const formed: FormedBatch = {
+      id: randomUUID(),
+      key: batch!.key,
+      trigger: full ? 'MAX_SIZE' : 'MAX_INTERVAL',
+      formedAt: now,
+      size: 0,
+    };
+    for (let entry: Entry | null | undefined = first; entry;) {
+      this.take(entry, worker, out, now, { formed, index: formed.size++ });
+      if (formed.size >= batch!.maxSize) break;
+      entry = this.passable(queue, group, now);
+      if (entry) group.shift();
+    }
+    const key = batchGroup(tenantId, actionId, batch!.key);
+    this.formedInPass.set(key, (this.formedInPass.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * The group's first item as serveRounds may take it: passable, and for a batch, the batch is
+   * due (full, or its first member has waited its interval out) and its key may run another.
+   */
+  private headOf(queue: ActionQueue, group: Group, now: number): Entry | undefined | null {
+    const head = this.passable(queue, group, now);
+    if (!head?.item.batch) return head;
+    return this.batchWait(head.item, group, now) === undefined ? head : undefined;
+  }
+
+  /** What a batch's first item waits for, if anything: its batch to fill, or a running one. */
+  private batchWait(item: ReadyItem, group: Group, now: number): BatchWait | undefined {
+    const { tenantId, actionId } = item;
+    const batch = item.batch!;
+    if (batch.groupMaxRuns !== null) {
+      const running =
+        this.effects.batchesRunning(tenantId, actionId, batch.key) +
+        (this.formedInPass.get(batchGroup(tenantId, actionId, batch.key)) ?? 0);
+      if (running >= batch.groupMaxRuns) return { kind: 'GROUP_BUSY', running };
+    }
+    const size = group.countLive(batch.maxSize);
+    if (size >= batch.maxSize) return undefined;
+    const dueAt = batch.maxIntervalMs === null ? undefined : item.readyAt + batch.maxIntervalMs;
+    if (dueAt !== undefined && now >= dueAt) return undefined;
+    if (dueAt !== undefined && (this.batchDueAt === undefined || dueAt < this.batchDueAt)) {
+      this.batchDueAt = dueAt;
+    }
+    return { kind: 'COLLECTING', size, dueAt };
+  }
+
+  /**
+   * For "why is this task waiting": what a queued batch member's batch waits for, undefined
+   * when its batch could go now (or it is not a batch member at the head of its batch's line).
+   */
+  batchWaitOf(taskId: string, now: number): BatchWait | undefined {
+    const entry = this.entries.get(taskId);
+    if (!entry?.item.batch || !entry.queue) return undefined;
+    const group = entry.queue.groups.get(batchGroupKey(entry.item.batch));
+    const head = group?.peek();
+    return head && group ? this.batchWait(head.item, group, now) : undefined;
   }
 
   /** The run holds its keys now: its other tasks waiting in line for them move out of it. */
@@ -550,8 +681,8 @@ export class Scheduler {
     const out: Assignment[] = [];
     const byPriority = [...items].sort((a, b) => b.priority - a.priority);
     for (const item of byPriority) {
-      // Tasks with concurrency or rate limits pass them in the queue.
-      if (item.claims || item.rateLimits) continue;
+      // Tasks with concurrency or rate limits pass them in the queue; batch members collect there.
+      if (item.claims || item.rateLimits || item.batch) continue;
       const key = `${item.tenantId}/${item.actionId}`;
       let workersOfAction = candidates.get(key);
       if (workersOfAction === undefined) {
@@ -612,6 +743,11 @@ export class Scheduler {
     if (!actions) this.ready.set(tenantId, (actions = new Map()));
     let queue = actions.get(actionId);
     if (!queue) actions.set(actionId, (queue = new ActionQueue()));
+    // A batch member collects with the others of its batch key.
+    if (entry.item.batch) {
+      queue.insert(entry, batchGroupKey(entry.item.batch));
+      return;
+    }
     // The fairness key: the first key it waits in line for that its run or task does not
     // already hold; tasks without one share a group.
     const claim = entry.item.claims?.find((c) => waitsInLine(c) && !this.gate.holds(entry.item, c));
@@ -622,6 +758,20 @@ export class Scheduler {
       waiting.add(entry);
     }
   }
+}
+
+/** What a batch waits for before it may go (why-waiting reports it). */
+export type BatchWait =
+  | { kind: 'COLLECTING'; size: number; dueAt: number | undefined }
+  | { kind: 'GROUP_BUSY'; running: number };
+
+/** The group a batch member collects in, apart from any concurrency key's group. */
+function batchGroupKey(batch: TaskBatch): string {
+  return `\u0001batch\u0000${batch.key}`;
+}
+
+function batchGroup(tenantId: string, actionId: string, key: string): string {
+  return `${tenantId}/${actionId}/${key}`;
 }
 
 function outranks(a: readonly number[], b: readonly number[]): boolean {

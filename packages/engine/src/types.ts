@@ -1,4 +1,5 @@
 /** Types of the engine's public API (the facade in engine.ts), free of any transport. */
+import type { BatchTrigger } from './batches';
 import type { DesiredLabelInput } from './placement';
 import type { TimedTrigger } from './systems/trigger';
 import type { RunStatus, TaskEventType, TaskStatus } from './task-lifecycle';
@@ -29,9 +30,12 @@ export interface TriggerRequest {
   desiredWorkerLabels?: Readonly<Record<string, DesiredLabelInput>> | undefined;
 }
 
-/** What a worker receives: a task to start, or the cancellation of one it holds. */
+/**
+ * What a worker receives: a task to start, the cancellation of one it holds, or a batch to
+ * start (its first member's fields, and every member's payload keyed by task id).
+ */
 export interface AssignedActionData {
-  kind: 'START' | 'CANCEL';
+  kind: 'START' | 'CANCEL' | 'START_BATCH';
   tenantId: string;
   workflowRunId: string;
   taskExternalId: string;
@@ -53,6 +57,16 @@ export interface AssignedActionData {
   taskInsertedAt: Date;
   triggeringEventId: string | null;
   triggeringEventKey: string | null;
+  batch?: BatchStart | undefined;
+}
+
+/** What a START_BATCH action says of its batch (the SDK's batch fields). */
+export interface BatchStart {
+  id: string;
+  key: string;
+  size: number;
+  trigger: BatchTrigger;
+  formedAt: Date;
 }
 
 export interface TaskResult {
@@ -103,6 +117,19 @@ export interface TaskEventReport {
   payload: string;
   shouldNotRetry?: boolean | undefined;
   at?: Date | undefined;
+}
+
+/** A batch's members' STARTED, COMPLETED, FAILED or CANCELLED, from the worker running it. */
+export interface BatchEventReport {
+  workerId: string;
+  kind: TaskEventReport['kind'] | 'CANCELLED';
+  at?: Date | undefined;
+  items: readonly {
+    taskExternalId: string;
+    payload: string;
+    retryCount?: number | undefined;
+    shouldNotRetry?: boolean | undefined;
+  }[];
 }
 
 export interface LogLine {

@@ -20,7 +20,7 @@ export interface CachedVersion {
   idempotency: IdempotencyDefinition | null;
   /**
    * Whether a trigger works anything out of the run's data: concurrency or rate limit claims,
-   * or an idempotency key.
+   * batches, or an idempotency key.
    */
   hasClaims: boolean;
 }
@@ -49,7 +49,7 @@ export class VersionCache {
       hasClaims:
         version.idempotency !== null ||
         version.concurrency.length > 0 ||
-        steps.some((s) => s.concurrency.length > 0 || s.rateLimits.length > 0),
+        steps.some((s) => s.concurrency.length > 0 || s.rateLimits.length > 0 || s.batch !== null),
     };
     this.entries.set(key, entry);
     return entry;

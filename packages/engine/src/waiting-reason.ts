@@ -3,7 +3,7 @@
  * from the very state it assigns with (the queue, the concurrency keys, the workers), so the
  * answer is exact at the moment it is asked and asking costs no query of the queue. The
  * reasons are checked in the order assignment checks them: the workflow, the concurrency keys,
- * the rate limits, then the workers.
+ * the rate limits, the batch, then the workers.
  */
 import type { ConcurrencyClaim } from './concurrency';
 import type { KeyHolder } from './concurrency-gate';
@@ -27,6 +27,15 @@ export type WaitingReason =
     }
   | { reason: 'RATE_LIMITED'; key: string; limit: number; readyAt: Date }
   | { reason: 'RATE_LIMIT_ERROR'; key: string; error: string }
+  | {
+      reason: 'BATCH_COLLECTING';
+      key: string;
+      size: number;
+      maxSize: number;
+      /** When the batch goes even if not full; null: only when full. */
+      dueAt: Date | null;
+    }
+  | { reason: 'BATCH_GROUP_BUSY'; key: string; running: number; limit: number }
   | { reason: 'NO_WORKER'; actionId: string }
   | { reason: 'NO_ACTIVE_WORKER'; actionId: string; paused: number; inactive: number }
   | { reason: 'STICKY_WORKER_BUSY'; actionId: string; workerId: string }
@@ -61,6 +70,17 @@ export function explainWaiting(
       };
     }
     if (!check.ok) return { reason: 'RATE_LIMIT_ERROR', key: check.key, error: check.message };
+  }
+  if (item.batch) {
+    const wait = scheduler.batchWaitOf(item.taskId, now);
+    const { key, maxSize, groupMaxRuns } = item.batch;
+    if (wait?.kind === 'GROUP_BUSY') {
+      return { reason: 'BATCH_GROUP_BUSY', key, running: wait.running, limit: groupMaxRuns ?? 0 };
+    }
+    if (wait?.kind === 'COLLECTING') {
+      const dueAt = wait.dueAt === undefined ? null : new Date(wait.dueAt);
+      return { reason: 'BATCH_COLLECTING', key, size: wait.size, maxSize, dueAt };
+    }
   }
   const serving = workers.filter((w) => w.actions.has(item.actionId));
   if (serving.length === 0) return { reason: 'NO_WORKER', actionId: item.actionId };
@@ -120,6 +140,8 @@ function concurrency(
   };
 }
 
+const batchName = (key: string) => (key === '' ? '' : ` "${key}"`);
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The sentence the dashboard shows. */
@@ -141,6 +163,10 @@ export function describeWaiting(reason: WaitingReason): string {
       return `Rate limit "${reason.key}" (${reason.limit} per window) is exhausted until ${reason.readyAt.toISOString()}.`;
     case 'RATE_LIMIT_ERROR':
       return `${reason.error}: the task fails.`;
+    case 'BATCH_COLLECTING':
+      return `The task's batch${batchName(reason.key)} is collecting: ${reason.size} of ${reason.maxSize} tasks${reason.dueAt ? `; it starts at ${reason.dueAt.toISOString()} if not full before` : '; it starts when full'}.`;
+    case 'BATCH_GROUP_BUSY':
+      return `The batch key${batchName(reason.key)} already has ${plural(reason.running, 'batch', 'batches')} running, its limit of ${reason.limit}.`;
     case 'NO_WORKER':
       return `No worker is registered for ${reason.actionId}.`;
     case 'NO_ACTIVE_WORKER':

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CelCompileError, compile, EVENT_FILTER } from '@trellis/cel';
+import { normaliseBatch, type BatchDefinition, type BatchInput } from './batches';
 import {
   normaliseConcurrency,
   type ConcurrencyDefinition,
@@ -46,6 +47,8 @@ export interface TaskDefinitionInput {
   rateLimits?: readonly RateLimitUseInput[] | undefined;
   /** Desired worker labels (`tasks[].worker_labels`). */
   desiredLabels?: Readonly<Record<string, DesiredLabelInput>> | undefined;
+  /** Batch settings (`tasks[].batch`): its tasks start together, in batches. */
+  batch?: BatchInput | undefined;
 }
 
 /** A filter declared in the workflow's code: it follows the workflow's versions. */
@@ -100,6 +103,7 @@ export interface StepDefinition {
   desiredLabels: DesiredLabel[];
   /** The workflow's sticky strategy, on each of its steps. */
   sticky: StickyStrategy | null;
+  batch: BatchDefinition | null;
 }
 
 export interface WorkflowDefinition {
@@ -171,6 +175,8 @@ function normaliseStep(
     rateLimits: normaliseRateLimitUses(task.rateLimits ?? [], where),
     desiredLabels: normaliseDesiredLabels(task.desiredLabels ?? {}, where),
     sticky,
+    // An on-failure task runs alone.
+    batch: isOnFailure ? null : normaliseBatch(task.batch, where, task.isDurable ?? false),
   };
 }
 

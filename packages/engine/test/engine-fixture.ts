@@ -50,3 +50,24 @@ export function useEngineFixture(
     },
   };
 }
+
+/** The fixture on a controlled clock, at `start` before each test; tests move `clock.now`. */
+export function useClockedEngineFixture(
+  start = Date.parse('2026-11-26T12:00:00Z'),
+): EngineFixture & { clock: { now: number } } {
+  const clock = { now: start };
+  const fx = useEngineFixture(() => ({ clock: { now: () => clock.now } }));
+  beforeEach(() => {
+    clock.now = start;
+  });
+  return {
+    clock,
+    get db() {
+      return fx.db;
+    },
+    get tenantId() {
+      return fx.tenantId;
+    },
+    engine: (options) => fx.engine(options),
+  };
+}

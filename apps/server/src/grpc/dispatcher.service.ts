@@ -2,11 +2,17 @@
  * The Dispatcher service: worker registration, the assignment stream, heartbeats, step events,
  * and the run-result and stream-event subscriptions clients await runs with.
  */
-import { parseDuration, type Engine, type TaskEventReport } from '@trellis/engine';
+import {
+  parseDuration,
+  type BatchEventReport,
+  type Engine,
+  type TaskEventReport,
+} from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { bidiStream, serverStream, unary, type HandlerContext } from './handlers';
 import { toAssignedAction, toLabels, toWorkflowRunEvent, workflowRunErrorEvent } from './mapping';
 import type {
+  BatchActionEvent,
   HeartbeatRequest,
   RefreshTimeoutRequest,
   StepActionEvent,
@@ -39,6 +45,11 @@ const STEP_EVENT_KINDS: Record<string, TaskEventReport['kind'] | undefined> = {
   STEP_EVENT_TYPE_STARTED: 'STARTED',
   STEP_EVENT_TYPE_COMPLETED: 'COMPLETED',
   STEP_EVENT_TYPE_FAILED: 'FAILED',
+};
+
+const BATCH_EVENT_KINDS: Record<string, BatchEventReport['kind'] | undefined> = {
+  ...STEP_EVENT_KINDS,
+  STEP_EVENT_TYPE_CANCELLED: 'CANCELLED',
 };
 
 export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
@@ -83,6 +94,30 @@ export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceI
         payload: event.event_payload,
         shouldNotRetry: event.should_not_retry,
         at: fromTimestamp(event.event_timestamp),
+      });
+      return { tenant_id: tenantId, worker_id: event.worker_id };
+    }),
+
+    SendBatchActionEvent: unary(ctx, async (tenantId, event: BatchActionEvent) => {
+      const kind = BATCH_EVENT_KINDS[String(event.event_type)];
+      if (!kind) {
+        throw invalid(
+          `event_type ${String(event.event_type)} is not STARTED, COMPLETED, FAILED or CANCELLED`,
+        );
+      }
+      if (event.items.some((item) => !item.task_run_external_id)) {
+        throw invalid('every item needs its task_run_external_id');
+      }
+      await engine.reportBatchEvent(tenantId, {
+        workerId: event.worker_id,
+        kind,
+        at: fromTimestamp(event.event_timestamp),
+        items: event.items.map((item) => ({
+          taskExternalId: item.task_run_external_id,
+          payload: item.event_payload,
+          retryCount: item.retry_count,
+          shouldNotRetry: item.should_not_retry,
+        })),
       });
       return { tenant_id: tenantId, worker_id: event.worker_id };
     }),

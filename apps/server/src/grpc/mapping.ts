@@ -34,7 +34,7 @@ export function toAssignedAction(action: AssignedActionData): Record<string, unk
     task_id: action.stepId,
     task_run_external_id: action.taskExternalId,
     action_id: action.actionId,
-    action_type: action.kind === 'START' ? 'START_STEP_RUN' : 'CANCEL_STEP_RUN',
+    action_type: ACTION_TYPES[action.kind],
     action_payload: action.payload,
     task_name: action.taskName,
     retry_count: action.retryCount,
@@ -55,8 +55,27 @@ export function toAssignedAction(action: AssignedActionData): Record<string, unk
           triggering_event_key: action.triggeringEventKey ?? '',
         }
       : {}),
+    ...(action.batch
+      ? {
+          batchId: action.batch.id,
+          batchSize: action.batch.size,
+          batchIndex: 0,
+          batchKey: action.batch.key,
+          batchStartPayload: {
+            triggerReason: action.batch.trigger,
+            triggerTime: toTimestamp(action.batch.formedAt),
+            expectedSize: action.batch.size,
+          },
+        }
+      : {}),
   };
 }
+
+const ACTION_TYPES: Record<AssignedActionData['kind'], string> = {
+  START: 'START_STEP_RUN',
+  CANCEL: 'CANCEL_STEP_RUN',
+  START_BATCH: 'START_BATCH',
+};
 
 /** The final WorkflowRunEvent: one result per task, with its output or its error. */
 export function toWorkflowRunEvent(result: RunResult): Record<string, unknown> {
@@ -159,6 +178,12 @@ function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
       duration: limit.duration,
     })),
     desiredLabels: toDesiredLabels(task.worker_labels),
+    batch: task.batch && {
+      maxSize: task.batch.batch_max_size,
+      maxIntervalMs: task.batch.batch_max_interval_ms,
+      groupKey: task.batch.batch_group_key,
+      groupMaxRuns: task.batch.batch_group_max_runs,
+    },
   };
 }
 
@@ -187,7 +212,6 @@ export function toWorkflowDefinition(
   }
   const taskExtras = (task: CreateTaskOpts) => ({
     conditions: task.conditions ?? null,
-    batch: task.batch ?? null,
   });
   return {
     name: request.name,

@@ -50,6 +50,18 @@ export interface StepActionEvent {
   should_not_retry?: boolean;
 }
 
+export interface BatchActionEvent {
+  worker_id: string;
+  event_timestamp?: Timestamp | null;
+  event_type: string | number;
+  items: {
+    task_run_external_id: string;
+    event_payload: string;
+    retry_count?: number;
+    should_not_retry?: boolean;
+  }[];
+}
+
 export interface SubscribeToWorkflowRunsRequest {
   workflow_run_id: string;
 }
@@ -129,7 +141,15 @@ export interface CreateTaskOpts {
   worker_labels: Record<string, DesiredWorkerLabelsMessage>;
   concurrency: ConcurrencyMessage[];
   conditions?: unknown;
-  batch?: unknown;
+  batch?: TaskBatchConfigMessage;
+}
+
+/** v1.TaskBatchConfig (`broadcast_output` is the SDK's own concern). */
+export interface TaskBatchConfigMessage {
+  batch_max_size: number;
+  batch_max_interval_ms?: number;
+  batch_group_key?: string;
+  batch_group_max_runs?: number;
 }
 
 export interface CreateWorkflowVersionRequest {

@@ -86,31 +86,39 @@ export async function assignAttempts(
     workerId: string;
     slotType: string;
     slotUnits: number;
+    /** A batch member's batch, and what its ASSIGNED event says of it. */
+    batchId?: string | undefined;
+    message?: string | undefined;
   }[],
   assignedAt: Date,
 ): Promise<DispatchRow[]> {
   const { rows } = await db.query<DispatchRow>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS x("taskId" bigint, "retryCount" int, "workerId" uuid, "slotType" text, "slotUnits" int)
+         AS x("taskId" bigint, "retryCount" int, "workerId" uuid, "slotType" text, "slotUnits" int,
+               "batchId" uuid, message text)
      ), taken AS (
        DELETE FROM task_queue q USING x
         WHERE q.task_id = x."taskId" AND q.retry_count = x."retryCount"
           AND q.task_id = ANY($2::bigint[])
        RETURNING q.task_id, q.tenant_id, q.retry_count, x."workerId" AS worker_id,
-                 x."slotType" AS slot_type, x."slotUnits" AS slot_units
+                 x."slotType" AS slot_type, x."slotUnits" AS slot_units, x."batchId" AS batch_id,
+                 x.message
      ), runtime AS (
        INSERT INTO task_runtimes
          (task_id, tenant_id, retry_count, worker_id, slot_type, slot_units, assigned_at,
-          timeout_at)
+          timeout_at, batch_id)
        SELECT taken.task_id, taken.tenant_id, taken.retry_count, taken.worker_id, taken.slot_type,
-              taken.slot_units, $3, $3::timestamptz + s.timeout_seconds * interval '1 second'
+              taken.slot_units, $3, $3::timestamptz + s.timeout_seconds * interval '1 second',
+              taken.batch_id
          FROM taken
          JOIN tasks t ON t.id = taken.task_id
          JOIN workflow_steps s ON s.id = t.step_id
      ), event AS (
-       INSERT INTO task_events (tenant_id, task_id, retry_count, event_type, worker_id, created_at)
-       SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id, $3 FROM taken
+       INSERT INTO task_events
+         (tenant_id, task_id, retry_count, event_type, worker_id, message, created_at)
+       SELECT tenant_id, task_id, retry_count, 'ASSIGNED', worker_id, COALESCE(message, ''), $3
+         FROM taken
      )
      SELECT t.id, t.external_id AS "externalId", t.tenant_id AS "tenantId", t.run_id AS "runId",
             t.readable_id AS "readableId", t.action_id AS "actionId",

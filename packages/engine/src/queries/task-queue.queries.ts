@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { TaskBatch } from '../batches';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { Placement } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
@@ -64,6 +65,7 @@ export type RecoveredQueueItem = QueueItemRow & {
   claims: ConcurrencyClaim[] | null;
   rateLimitClaims: RateLimitClaim[] | null;
   placement: Placement | null;
+  batch: TaskBatch | null;
   /** Whether the task's run has started: it then holds its WORKFLOW-scope concurrency keys. */
   runStarted: boolean;
 };
@@ -78,7 +80,7 @@ export async function listQueueItems(db: Queryable): Promise<RecoveredQueueItem[
             q.retry_count AS "retryCount", q.priority, q.slot_type AS "slotType",
             q.slot_units AS "slotUnits", q.ready_at AS "readyAt",
             q.schedule_timeout_at AS "scheduleTimeoutAt", t.external_id AS "externalId",
-            t.run_id AS "runId", t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement,
+            t.run_id AS "runId", t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement, t.batch,
             (t.concurrency IS NOT NULL AND EXISTS (
               SELECT 1 FROM workflow_runs r WHERE r.id = t.run_id AND r.status = 'RUNNING'
             )) AS "runStarted"

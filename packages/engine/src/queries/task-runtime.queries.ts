@@ -102,6 +102,9 @@ export type RecoveredRuntime = RuntimeRow & {
   actionId: string;
   priority: number;
   claims: ConcurrencyClaim[] | null;
+  /** A batch member's batch and key. */
+  batchId: string | null;
+  batchKey: string | null;
 };
 
 export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
@@ -110,7 +113,8 @@ export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
             r.worker_id AS "workerId", r.slot_type AS "slotType", r.slot_units AS "slotUnits",
             r.assigned_at AS "assignedAt", r.started_at AS "startedAt", r.timeout_at AS "timeoutAt",
             t.external_id AS "externalId", t.run_id AS "runId",
-            t.action_id AS "actionId", t.priority, t.concurrency AS claims
+            t.action_id AS "actionId", t.priority, t.concurrency AS claims,
+            r.batch_id AS "batchId", t.batch->>'key' AS "batchKey"
        FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
       -- Through the primary key: a hash join would read every task ever run.
       WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes))`,

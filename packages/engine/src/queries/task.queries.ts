@@ -1,5 +1,6 @@
 import type { Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
+import type { TaskBatch } from '../batches';
 import type { Placement, StickyStrategy } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
 import type { Write } from './combined-writes';
@@ -21,6 +22,8 @@ export interface NewTaskRow {
   rateLimitClaims?: RateLimitClaim[] | undefined;
   /** Where it should run (placement.ts). */
   placement?: Placement | undefined;
+  /** The batch it starts in (batches.ts). */
+  batch?: TaskBatch | undefined;
 }
 
 /** A task with what the scheduler, the DAG rules and the run results need. */
@@ -52,6 +55,7 @@ export interface RunTaskRow {
   workerId: string | null;
   /** Its workflow's sticky strategy: a DAG task follows its parent's worker. */
   sticky: StickyStrategy | null;
+  batch: TaskBatch | null;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -72,15 +76,15 @@ export function tasksInsert(
     text: (first) =>
       `INSERT INTO tasks
          (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
-          retry_count, priority, created_at, concurrency, rate_limits, placement)
+          retry_count, priority, created_at, concurrency, rate_limits, placement, batch)
        OVERRIDING SYSTEM VALUE
        SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
-              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims", t.placement
+              t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims", t.placement, t.batch
          FROM jsonb_to_recordset($${first}::jsonb) AS t(
            id bigint, "externalId" uuid, "tenantId" uuid, "runId" uuid, "stepId" uuid,
            "readableId" text, "actionId" text, status text, "retryCount" int, priority int,
            "createdAt" timestamptz, claims jsonb, "rateLimitClaims" jsonb,
-           placement jsonb)`,
+           placement jsonb, batch jsonb)`,
     params: [JSON.stringify(tasks)],
   };
 }
@@ -92,7 +96,7 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
   t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement,
-  t.worker_id AS "workerId", s.sticky`;
+  t.worker_id AS "workerId", s.sticky, t.batch`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -222,6 +226,7 @@ export interface RetryPolicyRow {
   claims: ConcurrencyClaim[] | null;
   rateLimitClaims: RateLimitClaim[] | null;
   placement: Placement | null;
+  batch: TaskBatch | null;
 }
 
 export async function findRetryPolicies(
@@ -235,7 +240,7 @@ export async function findRetryPolicies(
             t.app_retry_count AS "appRetryCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
             s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims,
-            t.rate_limits AS "rateLimitClaims", t.placement
+            t.rate_limits AS "rateLimitClaims", t.placement, t.batch
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.id = ANY($1::bigint[])`,
     [taskIds],

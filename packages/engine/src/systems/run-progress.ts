@@ -141,7 +141,8 @@ export class RunProgressSystem implements System {
     if (onFailureTasks.length > 0) {
       const ids = await tick.insertTasks(onFailureTasks.map(({ step: _step, ...task }) => task));
       onFailureTasks.forEach((task, i) =>
-        tick.queueTask({ ...task.step, ...task, id: ids[i]! }, 0),
+        // An on-failure task runs alone (its step declares no batch).
+        tick.queueTask({ ...task.step, ...task, id: ids[i]!, batch: null }, 0),
       );
     }
     if (finished.length > 0) tick.write(runsFinish(finished));

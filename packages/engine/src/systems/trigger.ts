@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
+import { batchesOf, type TaskBatch } from '../batches';
 import { claimsOf, type ConcurrencyClaim } from '../concurrency';
 import { EngineError, type IdempotencyCollisions } from '../errors';
 import { idempotencyKeyOf } from '../idempotency';
@@ -60,6 +61,8 @@ export interface ResolvedTrigger {
   claims?: Map<string, ConcurrencyClaim[]> | undefined;
   /** Each step's rate limit claims, by readable id (resolveClaims). */
   rateLimits?: Map<string, RateLimitClaim[]> | undefined;
+  /** Each batching step's batch, by readable id (resolveClaims). */
+  batches?: Map<string, TaskBatch> | undefined;
   /** The run's idempotency key (resolveClaims). */
   idempotencyKey?: string | undefined;
   /** Where the run's tasks should run (placement.ts). */
@@ -216,8 +219,10 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
           const claims = trigger.claims?.get(step.readableId);
           const rateLimitClaims = trigger.rateLimits?.get(step.readableId);
           const placement = stepPlacement(trigger, step);
+          const batch = trigger.batches?.get(step.readableId);
           tasks.push({
             ...(placement ? { placement } : {}),
+            ...(batch ? { batch } : {}),
             ...(claims ? { claims } : {}),
             ...(rateLimitClaims ? { rateLimitClaims } : {}),
             externalId,
@@ -255,6 +260,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         claims: trigger.claims?.get(step.readableId),
         rateLimitClaims: trigger.rateLimits?.get(step.readableId),
         placement: stepPlacement(trigger, step),
+        batch: trigger.batches?.get(step.readableId),
       };
       ready.push({ ...root, item: readyItem(task, 0, tick.now) });
     });
@@ -316,6 +322,8 @@ export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
   if (!concurrency.ok) return `workflow "${version.workflowName}": ${concurrency.error}`;
   const rateLimits = rateLimitClaimsOf(version.steps, input, additionalMetadata);
   if (!rateLimits.ok) return `workflow "${version.workflowName}": ${rateLimits.error}`;
+  const batches = batchesOf(version.steps, input, additionalMetadata);
+  if (!batches.ok) return `workflow "${version.workflowName}": ${batches.error}`;
   if (version.idempotency) {
     const key = idempotencyKeyOf(version.idempotency, input, additionalMetadata);
     if (!key.ok) return `workflow "${version.workflowName}": ${key.error}`;
@@ -323,6 +331,7 @@ export function resolveClaims(trigger: ResolvedTrigger): string | undefined {
   }
   trigger.claims = concurrency.claims;
   trigger.rateLimits = rateLimits.claims;
+  trigger.batches = batches.batches;
   return undefined;
 }
 

@@ -9,6 +9,7 @@
  * direct assignment of new runs (systems/trigger.ts), which register their undo here.
  */
 import type { Queryable } from '@trellis/db';
+import type { TaskBatch } from '../batches';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { Placement } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
@@ -57,6 +58,8 @@ export interface QueueableTask {
   rateLimitClaims?: readonly RateLimitClaim[] | null | undefined;
   /** Where its attempts should run (placement.ts). */
   placement?: Placement | null | undefined;
+  /** The batch it starts in (batches.ts). */
+  batch?: TaskBatch | null | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -207,5 +210,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     ...(task.claims?.length ? { claims: task.claims } : {}),
     ...(task.rateLimitClaims?.length ? { rateLimits: task.rateLimitClaims } : {}),
     ...(task.placement ? { placement: task.placement } : {}),
+    ...(task.batch ? { batch: task.batch } : {}),
   };
 }

@@ -91,6 +91,10 @@ export function registerTaskRoutes(api: ApiRouter): void {
       );
       return { ...waiting, heldBy };
     }
+    if (waiting.reason === 'BATCH_COLLECTING') {
+      const { dueAt, ...rest } = waiting;
+      return dueAt ? { ...rest, readyAt: dueAt.toISOString() } : rest;
+    }
     return waiting;
   });
 

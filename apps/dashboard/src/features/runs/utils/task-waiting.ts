@@ -15,6 +15,8 @@ const REASON_LABELS: Record<WaitingReason, string> = {
   CONCURRENCY: 'Concurrency limit',
   RATE_LIMITED: 'Rate limited',
   RATE_LIMIT_ERROR: 'Rate limit error',
+  BATCH_COLLECTING: 'Batch collecting',
+  BATCH_GROUP_BUSY: 'Batch key busy',
   NO_WORKER: 'No worker',
   NO_ACTIVE_WORKER: 'No active worker',
   STICKY_WORKER_BUSY: 'Sticky worker busy',
@@ -68,6 +70,18 @@ export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
       ];
     case 'RATE_LIMIT_ERROR':
       return [...text('Rate limit', waiting.key, true), ...text('Error', waiting.error)];
+    case 'BATCH_COLLECTING':
+      return [
+        ...text('Batch key', waiting.key || undefined, true),
+        ...text('Collected', `${waiting.size ?? 0} of ${waiting.maxSize ?? 0}`),
+        ...time('Starts by', waiting.readyAt),
+      ];
+    case 'BATCH_GROUP_BUSY':
+      return [
+        ...text('Batch key', waiting.key || undefined, true),
+        ...text('Running batches', waiting.running),
+        ...text('Limit', waiting.limit),
+      ];
     case 'NO_FREE_SLOTS':
       return [
         ...text('Slot type', waiting.slotType),
