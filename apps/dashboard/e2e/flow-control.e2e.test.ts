@@ -3,7 +3,7 @@
  * (e2e/fixtures/flow-control-worker): why a queued task waits, in the task panel and on the
  * runs list's status badge, for a task nobody serves (no worker) and for one whose
  * concurrency key another run holds; the Queue Metrics dialog's charts; a workflow's
- * concurrency limits on its page.
+ * concurrency limits on its page; which of a worker's labels match the tasks it serves.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type {
   V1TaskStatus,
   V1TaskWaiting,
   V1WorkflowRunDetails,
+  Worker,
   Workflow,
 } from '@trellis/api-contract';
 import { seedOwner } from './support/api';
@@ -233,5 +234,41 @@ describe('workflow concurrency', () => {
       timeout: FIRST_DATA_TIMEOUT_MS,
     });
     expect(await main.getByRole('heading', { name: 'Concurrency' }).count()).toBe(0);
+  });
+});
+
+describe('worker label matches', () => {
+  it('shows, per labelled task the worker serves, each label matched or not and the verdict', async () => {
+    const workers = await tenant.owner.api.request<{ rows: Worker[] }>(
+      'GET',
+      `/api/v1/tenants/${tenant.tenantId}/worker`,
+    );
+    const worker = workers.rows.find((row) =>
+      row.actions?.includes(`${prefix}-big-memory:${prefix}-big-memory`),
+    )!;
+    const page = await tenant.page();
+    await page.goto(`/tenants/${tenant.tenantId}/workers/${worker.metadata.id}`);
+    const list = page.getByRole('list', { name: 'Label matches' });
+    await list.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    const big = list
+      .getByRole('listitem')
+      .filter({ hasText: `${prefix}-big-memory` })
+      .first();
+    expect(await big.getByTestId('label-verdict').textContent()).toBe('Eligible · score 150');
+    const bigLabels = big.getByRole('list', { name: `Labels ${prefix}-big-memory asks for` });
+    expect(await bigLabels.getByText('memory ≥ 2048').count()).toBe(1);
+    expect(await bigLabels.getByLabel('not matched').count()).toBe(0);
+    const gpu = list
+      .getByRole('listitem')
+      .filter({ hasText: `${prefix}-gpu-render` })
+      .first();
+    expect(await gpu.getByTestId('label-verdict').textContent()).toBe(
+      'Not eligible: lacks a required label',
+    );
+    expect(await gpu.getByLabel('not matched').count()).toBe(1);
+    expect(await gpu.textContent()).toContain('(missing)');
+    // Its own labels are listed above.
+    const labels = page.getByRole('list', { name: 'Worker labels' });
+    expect(await labels.textContent()).toContain('memory:4096');
   });
 });

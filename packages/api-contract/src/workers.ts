@@ -33,6 +33,35 @@ export const recentStepRunSchema = z
   })
   .meta({ id: 'RecentStepRuns' });
 
+/**
+ * Trellis: how a worker's labels fare against a task it serves that asks for labels: each
+ * desired label (`matched` when the worker's `workerValue` satisfies the comparator), whether
+ * the worker may take the task at all (`eligible`: it has every required label) and its
+ * `score` (the weights of the labels it matches; the best-scoring free worker is chosen).
+ */
+export const workerLabelMatchSchema = z
+  .object({
+    workflowId: z.string(),
+    workflowName: z.string(),
+    taskName: z.string(),
+    actionId: z.string(),
+    eligible: z.boolean(),
+    score: z.number().int(),
+    labels: z.array(
+      z.object({
+        key: z.string(),
+        comparator: z.string(),
+        value: z.string(),
+        required: z.boolean(),
+        weight: z.number().int(),
+        workerValue: z.string().optional(),
+        matched: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'WorkerLabelMatch' });
+export type WorkerLabelMatch = z.infer<typeof workerLabelMatchSchema>;
+
 export const workerSchema = z
   .object({
     metadata: apiResourceMetaSchema,
@@ -45,6 +74,8 @@ export const workerSchema = z
     registeredWorkflows: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
     recentStepRuns: z.array(recentStepRunSchema).optional(),
     labels: z.array(workerLabelSchema).optional(),
+    /** Trellis, on the detail only: the tasks it serves that ask for labels, and how it fares. */
+    labelMatches: z.array(workerLabelMatchSchema).optional(),
     runtimeInfo: workerRuntimeInfoSchema.optional(),
     /** Capacity per slot type: `limit` units, of which `available` are free. */
     slotConfig: z

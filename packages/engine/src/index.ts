@@ -29,4 +29,5 @@ export type { StepRow } from './queries/workflow.queries';
 export { listVersionSteps } from './queries/workflow.queries';
 export type { WaitingExplanation, WaitingReason } from './waiting-reason';
 export { refilled, windowLabel, type RateLimitInput } from './rate-limits';
-export type { DesiredLabelInput, Placement } from './placement';
+export type { DesiredLabel, DesiredLabelInput, LabelMatch, Placement } from './placement';
+export { matchLabels } from './placement';

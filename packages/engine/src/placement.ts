@@ -142,6 +142,26 @@ export function labelScore(
   return score;
 }
 
+/** How a worker fares against desired labels, label by label (the worker detail shows it). */
+export interface LabelMatch {
+  label: DesiredLabel;
+  /** The worker's value for the key, if it has one. */
+  workerValue: string | number | undefined;
+  matched: boolean;
+}
+
+export function matchLabels(
+  workerLabels: Readonly<Record<string, string | number>>,
+  labels: readonly DesiredLabel[],
+): { matches: LabelMatch[]; score: number | undefined } {
+  const matches = labels.map((label) => ({
+    label,
+    workerValue: workerLabels[label.key],
+    matched: labelMatches(workerLabels, label),
+  }));
+  return { matches, score: labelScore(workerLabels, labels) };
+}
+
 /** Whether the task can only run on some workers (then, if none is free, it waits aside). */
 export function isConstrained(placement: Placement | undefined): boolean {
   return !!placement && (!!placement.strict || !!placement.labels?.some((l) => l.required));

@@ -72,6 +72,7 @@ export type {
   V1WorkflowRunDetails,
   V1WorkflowRunTrigger,
   Worker,
+  WorkerLabelMatch,
   WorkerStatus,
   Workflow,
   WorkflowVersion,

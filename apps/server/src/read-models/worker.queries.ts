@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import type { DesiredLabel } from '@trellis/engine';
 
 export interface WorkerViewRow {
   id: string;
@@ -18,8 +19,11 @@ export interface WorkerViewRow {
 
 const WORKER_SELECT = `SELECT w.id, w.name, w.actions, w.slot_config AS "slotConfig",
   coalesce((SELECT jsonb_object_agg(slot_type, units) FROM (
-     SELECT rt.slot_type, sum(rt.slot_units)::int AS units FROM task_runtimes rt
-     WHERE rt.tenant_id = w.tenant_id AND rt.worker_id = w.id GROUP BY rt.slot_type) used), '{}') AS "slotsUsed",
+     SELECT held.slot_type, sum(held.slot_units)::int AS units FROM (
+       -- A batch's members share one slot: it is counted once.
+       SELECT DISTINCT ON (coalesce(rt.batch_id::text, rt.task_id::text)) rt.slot_type, rt.slot_units
+         FROM task_runtimes rt WHERE rt.tenant_id = w.tenant_id AND rt.worker_id = w.id) held
+     GROUP BY held.slot_type) used), '{}') AS "slotsUsed",
   w.labels, w.runtime_info AS "runtimeInfo", w.status, w.is_paused AS "isPaused",
   w.last_heartbeat_at AS "lastHeartbeatAt", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
   FROM workers w`;
@@ -89,6 +93,36 @@ export async function listWorkflowsServedBy(
      JOIN workflow_steps s ON s.workflow_version_id = latest.id
      WHERE w.tenant_id = $1 AND w.deleted_at IS NULL AND s.action_id = ANY($2::text[])
      ORDER BY w.name`,
+    [tenantId, actions],
+  );
+  return rows;
+}
+
+export interface LabelledStepRow {
+  workflowId: string;
+  workflowName: string;
+  taskName: string;
+  actionId: string;
+  desiredLabels: DesiredLabel[];
+}
+
+/** The tasks of workflows' newest versions among these actions that ask for worker labels. */
+export async function listLabelledStepsServedBy(
+  db: Queryable,
+  tenantId: string,
+  actions: readonly string[],
+): Promise<LabelledStepRow[]> {
+  if (actions.length === 0) return [];
+  const { rows } = await db.query<LabelledStepRow>(
+    `SELECT w.id AS "workflowId", w.name AS "workflowName", s.readable_id AS "taskName",
+            s.action_id AS "actionId", s.desired_labels AS "desiredLabels"
+       FROM workflows w
+       JOIN LATERAL (SELECT v.id FROM workflow_versions v WHERE v.workflow_id = w.id
+                     ORDER BY v.version_order DESC LIMIT 1) latest ON true
+       JOIN workflow_steps s ON s.workflow_version_id = latest.id
+      WHERE w.tenant_id = $1 AND w.deleted_at IS NULL AND s.action_id = ANY($2::text[])
+        AND s.desired_labels <> '[]'::jsonb
+      ORDER BY w.name, s.position`,
     [tenantId, actions],
   );
   return rows;

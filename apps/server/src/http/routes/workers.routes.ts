@@ -1,9 +1,18 @@
-import { workerGet, workerList, workerUpdate, type Worker } from '@trellis/api-contract';
+import {
+  workerGet,
+  workerList,
+  workerUpdate,
+  type Worker,
+  type WorkerLabelMatch,
+} from '@trellis/api-contract';
+import { matchLabels } from '@trellis/engine';
 import {
   findWorkerView,
+  listLabelledStepsServedBy,
   listRecentWorkers,
   listRecentWorkerTasks,
   listWorkflowsServedBy,
+  type LabelledStepRow,
   type WorkerViewRow,
 } from '../../read-models/worker.queries';
 import { notFound } from '../api-error';
@@ -77,6 +86,31 @@ const STEP_RUN_STATUS: Record<
   CANCELLED: 'CANCELLED',
 };
 
+/** How the worker's labels fare against a task's desired labels, as the scheduler scores them. */
+function presentLabelMatch(
+  workerLabels: Record<string, string | number>,
+  step: LabelledStepRow,
+): WorkerLabelMatch {
+  const { matches, score } = matchLabels(workerLabels, step.desiredLabels);
+  return {
+    workflowId: step.workflowId,
+    workflowName: step.workflowName,
+    taskName: step.taskName,
+    actionId: step.actionId,
+    eligible: score !== undefined,
+    score: score ?? 0,
+    labels: matches.map(({ label, workerValue, matched }) => ({
+      key: label.key,
+      comparator: label.comparator,
+      value: String(label.value),
+      required: label.required,
+      weight: label.weight,
+      ...(workerValue !== undefined ? { workerValue: String(workerValue) } : {}),
+      matched,
+    })),
+  };
+}
+
 export function registerWorkerRoutes(api: ApiRouter): void {
   const { db, engine } = api.context;
 
@@ -87,13 +121,15 @@ export function registerWorkerRoutes(api: ApiRouter): void {
   const detail = async (tenantId: string, workerId: string): Promise<Worker> => {
     const row = await findWorkerView(db, tenantId, workerId);
     if (!row) throw notFound('Worker not found');
-    const [workflows, recent] = await Promise.all([
+    const [workflows, recent, labelled] = await Promise.all([
       listWorkflowsServedBy(db, tenantId, row.actions),
       listRecentWorkerTasks(db, tenantId, workerId, RECENT_TASKS),
+      listLabelledStepsServedBy(db, tenantId, row.actions),
     ]);
     return {
       ...presentWorker(row),
       registeredWorkflows: workflows,
+      labelMatches: labelled.map((step) => presentLabelMatch(row.labels, step)),
       recentStepRuns: recent.map((task) => ({
         metadata: {
           id: task.externalId,

@@ -19,6 +19,7 @@ import type { Worker } from '@/types/api';
 import { useWorker } from '../api/get-worker';
 import { useUpdateWorker } from '../api/update-worker';
 import { languageName, runtimeSummary, slotUsage } from '../utils/worker-info';
+import { LabelMatches } from './label-matches';
 import { RecentTasks } from './recent-tasks';
 import { SlotUsageList } from './slot-usage';
 import { WorkerStatusBadge } from './worker-status-badge';
@@ -167,6 +168,8 @@ export function WorkerDetail({
             </ul>
           </Section>
         ) : null}
+
+        <LabelMatches tenantId={tenantId} matches={data.labelMatches ?? []} />
 
         <RegisteredWorkflows tenantId={tenantId} workflows={data.registeredWorkflows ?? []} />
 

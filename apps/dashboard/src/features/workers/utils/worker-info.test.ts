@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runtimeSummary, sdkSummary, slotUsage } from './worker-info';
+import { comparatorSymbol, runtimeSummary, sdkSummary, slotUsage } from './worker-info';
 
 describe('worker info', () => {
   it('reads slots per type from slotConfig, default first', () => {
@@ -32,5 +32,11 @@ describe('worker info', () => {
     expect(runtimeSummary(worker)).toBe('Node.js v22.1.0');
     expect(sdkSummary({})).toBeUndefined();
     expect(sdkSummary({ runtimeInfo: { sdkVersion: '1.0' } })).toBe('SDK 1.0');
+  });
+
+  it('writes comparators as symbols', () => {
+    expect(comparatorSymbol('GREATER_THAN_OR_EQUAL')).toBe('≥');
+    expect(comparatorSymbol('NOT_EQUAL')).toBe('≠');
+    expect(comparatorSymbol('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });
 });

@@ -65,3 +65,17 @@ export function runtimeSummary(worker: Pick<Worker, 'runtimeInfo'>): string | un
 export function sortWorkersNewestFirst(workers: readonly Worker[]): Worker[] {
   return [...workers].sort((a, b) => b.metadata.createdAt.localeCompare(a.metadata.createdAt));
 }
+
+const COMPARATOR_SYMBOLS: Record<string, string> = {
+  EQUAL: '=',
+  NOT_EQUAL: '≠',
+  GREATER_THAN: '>',
+  GREATER_THAN_OR_EQUAL: '≥',
+  LESS_THAN: '<',
+  LESS_THAN_OR_EQUAL: '≤',
+};
+
+/** A desired label's comparator as a symbol (`memory ≥ 2048`). */
+export function comparatorSymbol(comparator: string): string {
+  return COMPARATOR_SYMBOLS[comparator] ?? comparator;
+}
