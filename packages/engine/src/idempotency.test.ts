@@ -1,16 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useEngineFixture } from '../test/engine-fixture';
+import { useClockedEngineFixture } from '../test/engine-fixture';
 import { TestWorker } from '../test/test-worker';
 import type { Engine } from './engine';
 import { EngineError } from './errors';
 
 describe('workflow idempotency', () => {
-  let now: number;
-  const fx = useEngineFixture(() => ({ clock: { now: () => now } }));
+  const fx = useClockedEngineFixture();
   let engine: Engine;
 
   beforeEach(async () => {
-    now = Date.parse('2026-11-26T12:00:00Z');
     engine = await fx.engine();
     for (const method of ['TTL', 'STATUS']) {
       await engine.putWorkflow(fx.tenantId, {
@@ -42,7 +40,7 @@ describe('workflow idempotency', () => {
     const refused = await collision(trigger('once-ttl', 'a'));
     expect(refused.collisions!.collisions[0]!.existingRunId).toBe(first);
     expect(await trigger('once-ttl', 'b')).toHaveLength(1);
-    now += 60_000;
+    fx.clock.now += 60_000;
     const [again] = await trigger('once-ttl', 'a');
     expect(again).not.toBe(first);
   });

@@ -1,9 +1,9 @@
 /**
- * Rate limits in the scheduler, on a controlled clock: the tests move `now` and then give the
+ * Rate limits in the scheduler, on a controlled clock: the tests move the clock and then give the
  * engine a reason to tick (a worker's report), so a window's refill is seen without waiting.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useEngineFixture } from '../test/engine-fixture';
+import { useClockedEngineFixture } from '../test/engine-fixture';
 import { TestWorker } from '../test/test-worker';
 import type { Engine } from './engine';
 import { normaliseRateLimitUses, rateLimitClaimsOf } from './rate-limits';
@@ -52,13 +52,11 @@ describe('rate limit claims', () => {
 });
 
 describe('rate limits in the engine', () => {
-  let now: number;
-  const fx = useEngineFixture(() => ({ clock: { now: () => now } }));
+  const fx = useClockedEngineFixture();
   let tenantId: string;
 
   beforeEach(() => {
     tenantId = fx.tenantId;
-    now = Date.parse('2026-11-26T12:00:00Z');
   });
 
   const send = (units: number | string, key = 'emails'): WorkflowDefinitionInput => ({
@@ -104,7 +102,7 @@ describe('rate limits in the engine', () => {
 
     // The window passes (and the slice the units were spent in): the next tick (a report
     // wakes it) sees them gone and assigns the third.
-    now += 61_000;
+    fx.clock.now += 61_000;
     await worker.complete(started[0]!, {});
     await worker.waitFor((a) => a.kind === 'START', 3);
   });
