@@ -3,6 +3,7 @@ import { batchWorkflows } from './batches';
 import { concurrencyWorkflows } from './concurrency';
 import { nightlyDigest } from './crons';
 import { dag } from './dag';
+import { durableWorkflows } from './durable';
 import { onOrder, onRefund } from './events';
 import { fanoutChild, fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
@@ -32,4 +33,5 @@ export const allWorkflows = [
   ...placementWorkflows,
   chargeOrder,
   ...batchWorkflows,
+  ...durableWorkflows,
 ];

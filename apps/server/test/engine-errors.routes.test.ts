@@ -41,6 +41,7 @@ const STATUSES: Record<EngineErrorCode, number> = {
   FAILED_PRECONDITION: 409,
   RESOURCE_EXHAUSTED: 400,
   UNAVAILABLE: 503,
+  UNIMPLEMENTED: 501,
 };
 
 describe('an engine error on a route that calls the engine', () => {

@@ -10,6 +10,7 @@ export interface CancellableAttempt {
   retryCount: number;
   actionId: string;
   assignedAt: number;
+  durable?: boolean | undefined;
 }
 
 /** Finished tasks of the DAG runs being dispatched: parents' outputs, on-failure errors. */
@@ -43,7 +44,16 @@ export function startAction(row: DispatchRow, finished: FinishedTasks): Assigned
     taskInsertedAt: row.createdAt,
     triggeringEventId: row.triggeringEventId,
     triggeringEventKey: row.triggeringEventKey,
+    ...(row.isDurable ? { durableInvocation: durableInvocation(row.retryCount) } : {}),
   };
+}
+
+/**
+ * A durable task's invocation count: one per dispatch. Every dispatch is a new attempt, so it
+ * follows the attempt's retry count.
+ */
+export function durableInvocation(retryCount: number): number {
+  return retryCount + 1;
 }
 
 /**
@@ -119,5 +129,6 @@ export function cancelAction(runtime: CancellableAttempt): AssignedActionData {
     taskInsertedAt: new Date(runtime.assignedAt),
     triggeringEventId: null,
     triggeringEventKey: null,
+    ...(runtime.durable ? { durableInvocation: durableInvocation(runtime.retryCount) } : {}),
   };
 }

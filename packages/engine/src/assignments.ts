@@ -96,6 +96,7 @@ export function dispatchAssignments(
         startedAt: undefined,
         timeoutAt: now + row.timeoutSeconds * 1000,
         ...(batch ? { batch: { id: batch.formed.id, key: batch.formed.key } } : {}),
+        ...(row.isDurable ? { durable: true } : {}),
       },
       { slotReserved: true },
     );

@@ -70,6 +70,7 @@ import {
 } from './workflow-definition';
 import type { WorkerStream } from './worker-pool';
 import { WorkerRegistry } from './worker-registry';
+import { DurableTasks } from './durable-tasks';
 
 export { ENGINE_DEFAULTS, type EngineOptions } from './engine-options';
 
@@ -89,6 +90,8 @@ export class Engine {
   private readonly ticker: Ticker;
   /** Crons and scheduled runs: create, change, delete, run now (timed-triggers.ts). */
   readonly timedTriggers: TimedTriggers;
+  /** Durable tasks' waits and memos, from the workers' DurableTask streams (durable-tasks.ts). */
+  readonly durable: DurableTasks;
   private closed = false;
 
   constructor(options: EngineOptions) {
@@ -115,6 +118,15 @@ export class Engine {
       wake,
       armDeadlines: () => this.deadlines.arm(),
     });
+    this.durable = new DurableTasks({
+      db: this.db,
+      clock: this.clock,
+      workers: this.workers,
+      running: this.running,
+      system: () => this.systems.durable,
+      assertOpen: () => this.assertOpen(),
+      onError,
+    });
     const facts = createVersionFacts();
     this.systems = createSystems({
       db: this.db,
@@ -124,6 +136,13 @@ export class Engine {
       routes: this.routes,
       facts,
       maxPayloadBytes: this.settings.maxPayloadBytes,
+      durable: {
+        running: this.running,
+        logs: this.durable.logs,
+        events: this.durable.events,
+        sleeps: this.durable.sleeps,
+        deliver: (workerId, completion) => this.durable.deliver(workerId, completion),
+      },
       isClosing: isClosed,
       wake,
     });
@@ -170,6 +189,7 @@ export class Engine {
         deadlines: this.deadlines,
         taskIds,
         systems,
+        durableLogs: this.durable.logs,
         isClosing: isClosed,
         onError,
       }),
@@ -211,6 +231,7 @@ export class Engine {
       if (claims && runStarted) this.scheduler.gate.recoverHolds(item, 'WORKFLOW');
       this.scheduler.enqueue(item, now);
     }
+    await this.durable.start();
     this.deadlines.arm();
     this.loop.wake();
     await this.ticker.start();
@@ -220,6 +241,7 @@ export class Engine {
   async close(): Promise<void> {
     this.closed = true;
     await this.ticker.stop();
+    this.durable.stop();
     this.deadlines.stop();
     await this.loop.drain();
     this.workers.closeStreams();

@@ -8,7 +8,9 @@ export type EngineErrorCode =
   | 'ALREADY_EXISTS'
   | 'FAILED_PRECONDITION'
   | 'RESOURCE_EXHAUSTED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** Asked of a capability this build does not have yet. */
+  | 'UNIMPLEMENTED';
 
 /** A trigger refused because its idempotency key is taken: which runs hold the keys. */
 export interface IdempotencyCollisions {

@@ -31,3 +31,7 @@ export type { WaitingExplanation, WaitingReason } from './waiting-reason';
 export { refilled, windowLabel, type RateLimitInput } from './rate-limits';
 export type { DesiredLabel, DesiredLabelInput, LabelMatch, Placement } from './placement';
 export { matchLabels } from './placement';
+/** Durable tasks, for the DurableTask stream. */
+export type { DurableCallInput, DurableStream } from './durable-tasks';
+export type { DurableCallAnswer, DurableCompletion, DurableRef } from './systems/durable';
+export type { WaitConditionInput } from './durable-conditions';

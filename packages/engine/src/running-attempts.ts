@@ -24,6 +24,8 @@ export interface RunningAttempt {
   assignedAt: number;
   startedAt: number | undefined;
   timeoutAt: number;
+  /** A durable task's attempt (its actions carry the invocation count). */
+  durable?: boolean | undefined;
   /** A batch member: its batch, whose members share one slot (batches.ts). */
   batch?: { id: string; key: string } | undefined;
 }
@@ -105,6 +107,7 @@ export class RunningAttempts {
         startedAt: row.startedAt?.getTime(),
         timeoutAt: row.timeoutAt.getTime(),
         ...(row.batchId ? { batch: { id: row.batchId, key: row.batchKey ?? '' } } : {}),
+        ...(row.isDurable ? { durable: true } : {}),
       });
       recovered.push({
         ...this.byTask.get(row.taskId)!,
@@ -225,7 +228,8 @@ export class RunningAttempts {
     return { taskId: task.id, runId: task.runId, retryCount: retryCount ?? task.retryCount };
   }
 
-  private running(tenantId: string, taskExternalId: string): RunningAttempt | undefined {
+  /** The running attempt of a task, if it has one, without asking the database. */
+  running(tenantId: string, taskExternalId: string): RunningAttempt | undefined {
     const taskId = this.byExternalId.get(taskExternalId);
     const attempt = taskId === undefined ? undefined : this.byTask.get(taskId);
     return attempt?.tenantId === tenantId ? attempt : undefined;

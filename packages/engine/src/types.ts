@@ -58,6 +58,11 @@ export interface AssignedActionData {
   triggeringEventId: string | null;
   triggeringEventKey: string | null;
   batch?: BatchStart | undefined;
+  /**
+   * A durable task's invocation: its n-th dispatch, which replays the calls of those before
+   * (durable-log.ts). A cancel repeats it, since the worker keys the task on it.
+   */
+  durableInvocation?: number | undefined;
 }
 
 /** What a START_BATCH action says of its batch (the SDK's batch fields). */

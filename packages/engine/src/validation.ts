@@ -1,5 +1,11 @@
 /** Checks on what callers send, before anything is buffered. */
-import { CelCompileError, compile, RUN_EXPRESSION } from '@trellis/cel';
+import {
+  CelCompileError,
+  compile,
+  EVENT_FILTER,
+  RUN_EXPRESSION,
+  type CelEnvironment,
+} from '@trellis/cel';
 import { CronError, parseCron } from '@trellis/cron';
 import { EngineError } from './errors';
 
@@ -40,8 +46,17 @@ export function assertCron(expression: string, where = ''): void {
  * keys and units) must compile: a typo would otherwise refuse every run at trigger time.
  */
 export function assertRunExpression(expression: string, what: string): void {
+  assertCompiles(RUN_EXPRESSION, expression, what);
+}
+
+/** The same for an expression over an event (a durable task's wait for one). */
+export function assertEventExpression(expression: string, what: string): void {
+  assertCompiles(EVENT_FILTER, expression, what);
+}
+
+function assertCompiles(environment: CelEnvironment, expression: string, what: string): void {
   try {
-    compile(RUN_EXPRESSION, expression);
+    compile(environment, expression);
   } catch (error) {
     if (!(error instanceof CelCompileError)) throw error;
     throw new EngineError('INVALID_ARGUMENT', `${what} does not compile: ${error.message}`);

@@ -12,6 +12,9 @@ import { Engine } from '../src/engine';
 import { EventRoutes } from '../src/event-routes';
 import type { QueueItemRow } from '../src/queries/task-queue.queries';
 import { Scheduler } from '../src/scheduler';
+import { DurableLogs } from '../src/durable-log';
+import { DurableSleeps, EventWaits } from '../src/durable-waits';
+import { RunningAttempts } from '../src/running-attempts';
 import { createSystems, type Systems } from '../src/systems';
 import { TaskIdPool } from '../src/task-ids';
 import type { System } from '../src/tick/system';
@@ -113,6 +116,14 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
     routes,
     facts: createVersionFacts(),
     maxPayloadBytes: 4 * 1024 * 1024,
+    // Phases that do not touch durable tasks: their memory, without a timer.
+    durable: {
+      running: new RunningAttempts(db, () => undefined),
+      logs: new DurableLogs(),
+      events: new EventWaits(),
+      sleeps: new DurableSleeps({ db, clock, due: noop, onError: noop }),
+      deliver: noop,
+    },
     isClosing: () => false,
     wake: noop,
   });

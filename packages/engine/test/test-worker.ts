@@ -31,11 +31,11 @@ export class TestWorker implements WorkerStream {
     readonly name = 'test-worker',
   ) {}
 
-  async connect(actions: string[], slots = 10): Promise<this> {
+  async connect(actions: string[], slots = 10, slotType = 'default'): Promise<this> {
     this.id = await this.engine.registerWorker(this.tenantId, {
       name: this.name,
       actions,
-      slotConfig: { default: slots },
+      slotConfig: { [slotType]: slots },
     });
     await this.engine.attachWorkerStream(this.tenantId, this.id, this);
     // Like the SDK's heartbeat thread, faster, so tests can use short expiry windows. A test

@@ -13,6 +13,7 @@ const ENGINE_CODES: Record<EngineErrorCode, StatusCode> = {
   FAILED_PRECONDITION: Status.FAILED_PRECONDITION,
   RESOURCE_EXHAUSTED: Status.RESOURCE_EXHAUSTED,
   UNAVAILABLE: Status.UNAVAILABLE,
+  UNIMPLEMENTED: Status.UNIMPLEMENTED,
 };
 
 export function toServiceError(

@@ -12,6 +12,7 @@ import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import { adminService } from './admin.service';
 import { createAuthenticator } from './authenticate';
 import { dispatcherService } from './dispatcher.service';
+import { durableService } from './durable.service';
 import { eventsService } from './events.service';
 import { toServiceError } from './grpc-errors';
 import type { HandlerContext } from './handlers';
@@ -60,6 +61,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   add(GRPC_SERVICES.events, eventsService(options.engine, ctx));
   add(GRPC_SERVICES.workflows, workflowsService(options.engine, ctx));
   add(GRPC_SERVICES.admin, adminService(options.engine, ctx));
+  add(GRPC_SERVICES.durable, durableService(options.engine, ctx));
   const port = await transport.listen(options.host, options.port);
   return { port, close: () => transport.close() };
 }

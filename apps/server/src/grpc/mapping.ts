@@ -55,6 +55,9 @@ export function toAssignedAction(action: AssignedActionData): Record<string, unk
           triggering_event_key: action.triggeringEventKey ?? '',
         }
       : {}),
+    ...(action.durableInvocation !== undefined
+      ? { durable_task_invocation_count: action.durableInvocation }
+      : {}),
     ...(action.batch
       ? {
           batchId: action.batch.id,

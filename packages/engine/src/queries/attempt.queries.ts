@@ -66,6 +66,8 @@ export interface DispatchRow {
   parentTaskExternalId: string | null;
   parents: string[];
   isOnFailure: boolean;
+  /** A durable task: its action carries the invocation count. */
+  isDurable: boolean;
   timeoutSeconds: number;
   triggeringEventId: string | null;
   triggeringEventKey: string | null;
@@ -127,7 +129,8 @@ export async function assignAttempts(
             w.name AS "workflowName", t.step_id AS "stepId", r.input,
             r.additional_metadata AS "additionalMetadata", r.child_index AS "childIndex",
             r.child_key AS "childKey", r.parent_task_external_id AS "parentTaskExternalId",
-            s.parents, s.is_on_failure AS "isOnFailure", s.timeout_seconds AS "timeoutSeconds",
+            s.parents, s.is_on_failure AS "isOnFailure", s.is_durable AS "isDurable",
+            s.timeout_seconds AS "timeoutSeconds",
             r.triggering_event_id AS "triggeringEventId", e.key AS "triggeringEventKey",
             r.filter_payload AS "filterPayload"
        FROM taken

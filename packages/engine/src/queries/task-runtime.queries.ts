@@ -105,6 +105,7 @@ export type RecoveredRuntime = RuntimeRow & {
   /** A batch member's batch and key. */
   batchId: string | null;
   batchKey: string | null;
+  isDurable: boolean;
 };
 
 export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
@@ -114,7 +115,8 @@ export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
             r.assigned_at AS "assignedAt", r.started_at AS "startedAt", r.timeout_at AS "timeoutAt",
             t.external_id AS "externalId", t.run_id AS "runId",
             t.action_id AS "actionId", t.priority, t.concurrency AS claims,
-            r.batch_id AS "batchId", t.batch->>'key' AS "batchKey"
+            r.batch_id AS "batchId", t.batch->>'key' AS "batchKey",
+            (SELECT s.is_durable FROM workflow_steps s WHERE s.id = t.step_id) AS "isDurable"
        FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
       -- Through the primary key: a hash join would read every task ever run.
       WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes))`,

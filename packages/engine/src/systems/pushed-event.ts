@@ -16,6 +16,7 @@ import type { TickContext } from '../tick/tick-context';
 import type { PushedEvent } from '../types';
 import { assertJsonSize } from '../validation';
 import type { VersionCache } from '../version-cache';
+import type { DurableSystem } from './durable';
 import { resolveClaims, type ResolvedTrigger, type TriggerSystem } from './trigger';
 
 /** At most this many events per push, as the reference accepts. */
@@ -39,6 +40,7 @@ export interface PushedEventSystemDeps {
   routes: EventRoutes;
   versions: VersionCache;
   trigger: TriggerSystem;
+  durable: DurableSystem;
   maxPayloadBytes: number;
   wake(): void;
 }
@@ -119,6 +121,7 @@ export class PushedEventSystem extends BufferedSystem<PushOp> {
     );
     tick.write(eventsInsert(events, new Date(tick.now)));
     this.deps.trigger.includeInTick(this.taken.flatMap((op) => op.triggers));
+    for (const event of events) this.deps.durable.includeEvents(event.tenantId, [event]);
   }
 }
 

@@ -521,6 +521,7 @@ function recordAssigned(
     parentTaskExternalId: trigger.parentTaskExternalId,
     parents: step.parents,
     isOnFailure: false,
+    isDurable: step.isDurable,
     timeoutSeconds: step.timeoutSeconds,
     triggeringEventId: trigger.event?.id ?? null,
     triggeringEventKey: trigger.event?.key ?? null,

@@ -10,6 +10,7 @@ import type { Database } from '@trellis/db';
 import { cancelAction } from '../assigned-actions';
 import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
 import type { Deadlines } from '../deadlines';
+import type { DurableLogs } from '../durable-log';
 import { EngineError } from '../errors';
 import type { RunSubscriptions } from '../run-subscriptions';
 import type { RunningAttempts } from '../running-attempts';
@@ -32,6 +33,8 @@ export interface TickDeps {
   taskIds: TaskIdPool;
   /** In phase order (systems/index.ts). */
   systems: readonly System[];
+  /** Durable tasks' logs in memory: an ended attempt's leaves it. */
+  durableLogs: DurableLogs;
   isClosing(): boolean;
   onError(message: string, error: unknown): void;
 }
@@ -124,6 +127,7 @@ function applyOutcome(deps: TickDeps, outcome: TickOutcome): void {
   for (const taskId of outcome.endedRuntimes) {
     running.drop(taskId);
     scheduler.attemptEnded(taskId);
+    deps.durableLogs.forget(taskId);
   }
   for (const { taskId, at } of outcome.started) {
     const attempt = running.get(taskId);

@@ -71,6 +71,8 @@ export interface BidiStreamingCall<Req, Res> extends CallBase {
   write(message: Res): void;
   /** Ends the call with OK; does nothing once it has ended. */
   end(): void;
+  /** Ends the call with the status for `error` (a stream that cannot go on). */
+  endWithError(error: unknown): void;
   on<E extends keyof StreamEvents<Req>>(
     event: E,
     listener: (...args: StreamEvents<Req>[E]) => void,
@@ -395,6 +397,10 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
 
   end(): void {
     this.finish(OK_TRAILERS);
+  }
+
+  endWithError(error: unknown): void {
+    this.fail(error);
   }
 
   /** Ends the call with UNAVAILABLE, so that the client reconnects elsewhere or later. */

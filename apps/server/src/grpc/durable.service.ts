@@ -1,0 +1,262 @@
+/**
+ * The V1Dispatcher service: the DurableTask stream a worker opens for its durable tasks
+ * (worker-protocol.md 5.2). Each request is answered as the SDK matches it: acks by task and
+ * invocation, completions by node, and a failed request as an `error` naming its task and
+ * invocation, so the call that sent it fails and the stream stays up.
+ *
+ * Not in this build yet: children spawned from a durable task (`trigger_runs`) and eviction
+ * (`evict_invocation`); both are refused with an error the SDK raises in the task.
+ */
+import { EngineError, type DurableCompletion, type DurableRef, type Engine } from '@trellis/engine';
+import { invalid } from './grpc-errors';
+import { bidiStream, type HandlerContext } from './handlers';
+import type { Timestamp } from './messages';
+import { fromTimestamp } from './timestamps';
+import type { BidiStreamingCall } from './transport/calls';
+import type { ServiceImplementation } from './transport/server';
+
+interface RefMessage {
+  durable_task_external_id: string;
+  invocation_count: number;
+  branch_id: number;
+  node_id: number;
+}
+
+interface ConditionMessage {
+  base?: { readable_data_key: string; or_group_id: string; expression: string } | null;
+  sleep_for?: string;
+  user_event_key?: string;
+  event_scope?: string;
+  consider_events_since?: Timestamp | null;
+}
+
+interface DurableTaskRequest {
+  message?: string;
+  register_worker?: { worker_id: string };
+  wait_for?: {
+    invocation_count: number;
+    durable_task_external_id: string;
+    wait_for_conditions?: {
+      sleep_conditions: ConditionMessage[];
+      user_event_conditions: ConditionMessage[];
+    } | null;
+    label?: string;
+  };
+  memo?: { invocation_count: number; durable_task_external_id: string; key: Buffer };
+  complete_memo?: { ref: RefMessage | null; payload: Buffer; memo_key: Buffer };
+  trigger_runs?: { invocation_count: number; durable_task_external_id: string };
+  evict_invocation?: { invocation_count: number; durable_task_external_id: string };
+  worker_status?: { worker_id: string; waiting_entries: AwaitedMessage[] };
+}
+
+interface AwaitedMessage {
+  durable_task_external_id: string;
+  branch_id: number;
+  node_id: number;
+  invocation_count: number;
+}
+
+type DurableCall = BidiStreamingCall<DurableTaskRequest, Record<string, unknown>>;
+
+export function durableService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+  return {
+    DurableTask: bidiStream(ctx, async (tenantId, call: DurableCall) => {
+      const stream = new DurableTaskStream(engine, tenantId, call);
+      call.on('data', (request: DurableTaskRequest) => stream.handle(request));
+      const closed = () => stream.close();
+      call.on('end', () => {
+        closed();
+        call.end();
+      });
+      call.on('cancelled', closed);
+      call.on('error', closed);
+      call.on('close', closed);
+    }),
+  };
+}
+
+class DurableTaskStream {
+  private workerId: string | undefined;
+  private detach: (() => void) | undefined;
+  private open = true;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly tenantId: string,
+    private readonly call: DurableCall,
+  ) {}
+
+  close(): void {
+    this.open = false;
+    this.detach?.();
+  }
+
+  handle(request: DurableTaskRequest): void {
+    this.dispatch(request).catch((error: unknown) => {
+      const ref = refOf(request);
+      if (ref && error instanceof EngineError) {
+        this.write({
+          error: {
+            ref,
+            error_type: 'DURABLE_TASK_ERROR_TYPE_UNSPECIFIED',
+            error_message: error.message,
+          },
+        });
+        return;
+      }
+      // Nothing to name it by (register_worker, a malformed request): the stream ends with the
+      // error's status, and the SDK connects again.
+      this.close();
+      this.call.endWithError(error);
+    });
+  }
+
+  private async dispatch(request: DurableTaskRequest): Promise<void> {
+    if (request.register_worker) return this.register(request.register_worker.worker_id);
+    const workerId = this.workerId;
+    if (workerId === undefined) throw invalid('register_worker must come first on the stream');
+    const { engine, tenantId } = this;
+    if (request.wait_for) {
+      const { wait_for: wait } = request;
+      const conditions = wait.wait_for_conditions;
+      const answer = await engine.durable.call(
+        tenantId,
+        workerId,
+        wait.durable_task_external_id,
+        wait.invocation_count,
+        {
+          kind: 'WAIT_FOR',
+          sleeps: (conditions?.sleep_conditions ?? []).map(toCondition),
+          events: (conditions?.user_event_conditions ?? []).map(toCondition),
+          label: wait.label,
+        },
+      );
+      if (!answer.ok) return this.nondeterminism(answer.ref, answer.nondeterminism);
+      this.write({ wait_for_ack: { ref: toRef(answer.ref) } });
+      return this.complete(answer.completions);
+    }
+    if (request.memo) {
+      const { memo } = request;
+      const answer = await engine.durable.call(
+        tenantId,
+        workerId,
+        memo.durable_task_external_id,
+        memo.invocation_count,
+        { kind: 'MEMO', memoKey: memo.key },
+      );
+      if (!answer.ok) return this.nondeterminism(answer.ref, answer.nondeterminism);
+      const existed = answer.memo?.existed ?? false;
+      this.write({
+        memo_ack: {
+          ref: toRef(answer.ref),
+          memo_already_existed: existed,
+          ...(existed
+            ? { memo_result_payload: Buffer.from(JSON.stringify(answer.memo!.value)) }
+            : {}),
+        },
+      });
+      return this.complete(answer.completions);
+    }
+    if (request.complete_memo) {
+      const { ref, payload } = request.complete_memo;
+      if (!ref) throw invalid('complete_memo needs the memo node');
+      return this.complete(
+        await engine.durable.memoValue(tenantId, workerId, fromRef(ref), payload),
+      );
+    }
+    if (request.worker_status) {
+      const waiting = request.worker_status.waiting_entries.map(fromRef);
+      return this.complete(await engine.durable.missed(tenantId, workerId, waiting));
+    }
+    if (request.trigger_runs) {
+      throw new EngineError(
+        'UNIMPLEMENTED',
+        'spawning runs from a durable task is not in this build yet',
+      );
+    }
+    if (request.evict_invocation) {
+      throw new EngineError('UNIMPLEMENTED', 'evicting a durable task is not in this build yet');
+    }
+    throw invalid(`unknown request ${request.message ?? ''}`);
+  }
+
+  private register(workerId: string): void {
+    this.detach?.();
+    this.detach = this.engine.durable.attach(this.tenantId, workerId, {
+      send: (completion) => this.complete([completion]),
+    });
+    this.workerId = workerId;
+    this.write({ register_worker: { worker_id: workerId } });
+  }
+
+  private complete(completions: readonly DurableCompletion[]): void {
+    for (const { ref, payload } of completions) {
+      this.write({
+        entry_completed: {
+          ref: toRef(ref),
+          payload: Buffer.from(JSON.stringify(payload ?? null)),
+          is_failure: false,
+        },
+      });
+    }
+  }
+
+  private nondeterminism(ref: DurableRef, message: string): void {
+    this.write({
+      error: {
+        ref: toRef(ref),
+        error_type: 'DURABLE_TASK_ERROR_TYPE_NONDETERMINISM',
+        error_message: message,
+      },
+    });
+  }
+
+  private write(message: Record<string, unknown>): void {
+    if (this.open) this.call.write(message);
+  }
+}
+
+function toCondition(message: ConditionMessage) {
+  return {
+    readableDataKey: message.base?.readable_data_key ?? '',
+    orGroupId: message.base?.or_group_id ?? '',
+    expression: message.base?.expression,
+    sleepFor: message.sleep_for,
+    eventKey: message.user_event_key,
+    scope: message.event_scope,
+    considerEventsSince: fromTimestamp(message.consider_events_since),
+  };
+}
+
+function toRef(ref: DurableRef): RefMessage {
+  return {
+    durable_task_external_id: ref.taskExternalId,
+    invocation_count: ref.invocation,
+    branch_id: ref.branchId,
+    node_id: ref.nodeId,
+  };
+}
+
+function fromRef(ref: RefMessage | AwaitedMessage): DurableRef {
+  return {
+    taskExternalId: ref.durable_task_external_id,
+    invocation: ref.invocation_count,
+    branchId: Number(ref.branch_id),
+    nodeId: Number(ref.node_id),
+  };
+}
+
+/** The task and invocation a request is about, for an error the SDK can match. */
+function refOf(request: DurableTaskRequest): RefMessage | undefined {
+  const named =
+    request.wait_for ?? request.memo ?? request.trigger_runs ?? request.evict_invocation;
+  if (named) {
+    return {
+      durable_task_external_id: named.durable_task_external_id,
+      invocation_count: named.invocation_count,
+      branch_id: 0,
+      node_id: 0,
+    };
+  }
+  return request.complete_memo?.ref ?? undefined;
+}

@@ -1,0 +1,118 @@
+/**
+ * Durable tasks through the SDK's DurableTask stream (examples/src/durable.ts), served by a
+ * real SDK worker: sleeps, waits for events (with a CEL filter, with a lookback), `ctx.now()`
+ * kept across a retry's replay, and a replay that changes course refused as
+ * non-deterministic. Assertions read the runs and the event log the server kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunDetails } from '@trellis/engine';
+import { eventually, killAll, startTestServer, startWorker, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await startWorker(server.address, server.token, { name: 'durable-worker', slots: 10 });
+}, 120_000);
+afterAll(async () => {
+  await killAll();
+  await server?.close();
+});
+
+async function run(workflowName: string, input: unknown): Promise<string> {
+  const [runId] = await server.engine.trigger(server.tenantId, [{ workflowName, input }]);
+  return runId!;
+}
+
+function finished(runId: string): Promise<RunDetails> {
+  return eventually(async () => {
+    const details = await server.engine.getRunDetails(server.tenantId, runId);
+    return ['COMPLETED', 'FAILED', 'CANCELLED'].includes(details.status) ? details : undefined;
+  });
+}
+
+interface NodeRow {
+  nodeId: number;
+  kind: string;
+  invocation: number;
+  visitedBy: number;
+  satisfiedSeq: number | null;
+  result: unknown;
+}
+
+async function nodesOf(runId: string): Promise<NodeRow[]> {
+  const { rows } = await server.db.query<NodeRow>(
+    `SELECT n.node_id::int AS "nodeId", n.kind, n.invocation_count AS invocation,
+            n.visited_by AS "visitedBy", n.satisfied_seq AS "satisfiedSeq", n.result
+       FROM durable_nodes n JOIN tasks t ON t.id = n.task_id
+      WHERE t.run_id = $1 ORDER BY n.node_id`,
+    [runId],
+  );
+  return rows;
+}
+
+describe('durable tasks through the SDK', () => {
+  it('sleeps, with its now() and its sleep kept in the event log', async () => {
+    const runId = await run('durable-sleeper', { seconds: 1 });
+    const details = await finished(runId);
+    expect(details.status).toBe('COMPLETED');
+    const output = details.tasks[0]!.output as { startedAt: string; sleptMs: number };
+    expect(output).toMatchObject({ sleptMs: 1000, invocation: 1 });
+    const nodes = await nodesOf(runId);
+    expect(nodes.map((n) => [n.kind, n.satisfiedSeq])).toEqual([
+      ['MEMO', 1],
+      ['WAIT_FOR', 2],
+    ]);
+    expect(nodes[0]!.result).toEqual({ ts: output.startedAt });
+    expect(nodes[1]!.result).toEqual({ CREATE: { 'sleep-1s': [{ sleep_duration: '1s' }] } });
+  });
+
+  it('replays its memo and its sleep on a retry, and goes on from there', async () => {
+    const runId = await run('durable-sleeper', { seconds: 1, failFirst: true });
+    const details = await finished(runId);
+    expect(details.status).toBe('COMPLETED');
+    const output = details.tasks[0]!.output as { startedAt: string; invocation: number };
+    expect(output.invocation).toBe(2);
+    const nodes = await nodesOf(runId);
+    // Nothing was done twice: the same two nodes, written by the first invocation, reached
+    // again by the second, and the time it started is the one the first recorded.
+    expect(nodes.map((n) => [n.kind, n.invocation, n.visitedBy, n.satisfiedSeq])).toEqual([
+      ['MEMO', 1, 2, 1],
+      ['WAIT_FOR', 1, 2, 2],
+    ]);
+    expect(nodes[0]!.result).toEqual({ ts: output.startedAt });
+  });
+
+  it('waits for the event its expression accepts', async () => {
+    const runId = await run('durable-waiter', { orderId: 'o-1' });
+    // Its wait is recorded before the events arrive (its now() is node 1, the wait node 2).
+    await eventually(async () =>
+      (await nodesOf(runId)).some((n) => n.kind === 'WAIT_FOR') ? true : undefined,
+    );
+    await server.engine.pushEvents(server.tenantId, [
+      { key: 'order:paid', payload: { orderId: 'o-2', amount: 1 } },
+    ]);
+    await server.engine.pushEvents(server.tenantId, [
+      { key: 'order:paid', payload: { orderId: 'o-1', amount: 5 } },
+    ]);
+    const details = await finished(runId);
+    expect(details.status).toBe('COMPLETED');
+    expect(details.tasks[0]!.output).toEqual({ paid: { orderId: 'o-1', amount: 5 } });
+  });
+
+  it('takes an event stored before the wait when it looks back far enough', async () => {
+    await server.engine.pushEvents(server.tenantId, [
+      { key: 'order:paid', payload: { orderId: 'o-3', amount: 7 } },
+    ]);
+    const runId = await run('durable-waiter', { orderId: 'o-3', lookbackSeconds: 600 });
+    const details = await finished(runId);
+    expect(details.tasks[0]!.output).toEqual({ paid: { orderId: 'o-3', amount: 7 } });
+  });
+
+  it('fails a replay that makes another call than the invocation before it', async () => {
+    const runId = await run('durable-changeling', {});
+    const details = await finished(runId);
+    expect(details.status).toBe('FAILED');
+    expect(details.tasks[0]!.error).toContain('non-determinism at node 1');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Durable tasks: their waits and memos (`ctx.now()` is one) are kept by the server, so a task
+ * that is dispatched again (its worker died, it failed and retries) replays them instead of
+ * doing them twice. `durable-sleeper` sleeps, then returns when it first started (the same on
+ * every invocation); `durable-waiter` waits for an `order:paid` event of its order, looking
+ * back `lookbackSeconds`; `durable-changeling` asks the time on its first invocation and sleeps
+ * on its second, which the server refuses as non-deterministic.
+ */
+import { hatchet } from './hatchet';
+
+export const durableSleeper = hatchet.durableTask({
+  name: 'durable-sleeper',
+  executionTimeout: '5m',
+  retries: 1,
+  fn: async (input: { seconds: number; failFirst?: boolean }, ctx) => {
+    const startedAt = await ctx.now();
+    const { durationMs } = await ctx.sleepFor(`${input.seconds}s`);
+    // A failure after the sleep: the retry replays the memos and the sleep, and goes on.
+    if (input.failFirst && ctx.invocationCount === 1) throw new Error('failing the first time');
+    return {
+      startedAt: startedAt.toISOString(),
+      sleptMs: durationMs,
+      invocation: ctx.invocationCount,
+    };
+  },
+});
+
+export const durableWaiter = hatchet.durableTask({
+  name: 'durable-waiter',
+  executionTimeout: '5m',
+  fn: async (input: { orderId: string; lookbackSeconds?: number }, ctx) => {
+    const paid = await ctx.waitForEvent(
+      'order:paid',
+      `input.orderId == '${input.orderId}'`,
+      undefined,
+      undefined,
+      input.lookbackSeconds === undefined ? undefined : `${input.lookbackSeconds}s`,
+    );
+    return { paid };
+  },
+});
+
+export const durableChangeling = hatchet.durableTask({
+  name: 'durable-changeling',
+  retries: 1,
+  fn: async (_input: Record<string, never>, ctx) => {
+    if (ctx.invocationCount === 1) {
+      await ctx.now();
+      throw new Error('failing so that the retry replays');
+    }
+    await ctx.sleepFor('1s');
+    return { replayed: true };
+  },
+});
+
+export const durableWorkflows = [durableSleeper, durableWaiter, durableChangeling];

@@ -1,0 +1,173 @@
+/**
+ * Durable tasks as the transports call them (`Engine.durable`): a worker's DurableTask stream
+ * attached, its waits and memos, its memo values and its status reports. Calls are written by
+ * the durable system in the engine's ticks (systems/durable.ts); this module owns what lives
+ * beside them in memory: the logs (durable-log.ts), what the waits wait for (durable-waits.ts)
+ * and each worker's stream, where completions go.
+ */
+import type { Database } from '@trellis/db';
+import { normaliseWait, type WaitConditionInput } from './durable-conditions';
+import { DurableLogs, type DurableCall } from './durable-log';
+import { DurableSleeps, EventWaits } from './durable-waits';
+import { EngineError } from './errors';
+import { listDurableNodes, listOpenEventWaits } from './queries/durable.queries';
+import type { RunningAttempts } from './running-attempts';
+import type {
+  DurableCallAnswer,
+  DurableCompletion,
+  DurableRef,
+  DurableSystem,
+} from './systems/durable';
+import type { Clock } from './types';
+import { assertUuid } from './validation';
+import type { WorkerRegistry } from './worker-registry';
+import { durableInvocation } from './assigned-actions';
+
+/** Where a worker's completions go: its DurableTask stream. */
+export interface DurableStream {
+  send(completion: DurableCompletion): void;
+}
+
+/** A wait or a memo, as the worker sends it. */
+export type DurableCallInput =
+  | {
+      kind: 'WAIT_FOR';
+      sleeps: WaitConditionInput[];
+      events: WaitConditionInput[];
+      label?: string | undefined;
+    }
+  | { kind: 'MEMO'; memoKey: Uint8Array };
+
+export interface DurableTasksDeps {
+  db: Database;
+  clock: Clock;
+  workers: WorkerRegistry;
+  running: RunningAttempts;
+  system(): DurableSystem;
+  assertOpen(): void;
+  onError(message: string, error: unknown): void;
+}
+
+export class DurableTasks {
+  readonly logs = new DurableLogs();
+  readonly events = new EventWaits();
+  readonly sleeps: DurableSleeps;
+  private readonly streams = new Map<string, DurableStream>();
+
+  constructor(private readonly deps: DurableTasksDeps) {
+    this.sleeps = new DurableSleeps({
+      db: deps.db,
+      clock: deps.clock,
+      due: (nodes) => deps.system().due(nodes),
+      onError: deps.onError,
+    });
+  }
+
+  /** Reads back the open waits' event conditions and the sleeps due soon (Engine.start). */
+  async start(): Promise<void> {
+    for (const wait of await listOpenEventWaits(this.deps.db)) {
+      this.events.add(wait.tenantId, wait.taskId, wait.nodeId, wait.conditions);
+    }
+    await this.sleeps.start();
+  }
+
+  stop(): void {
+    this.sleeps.stop();
+  }
+
+  /** Sends a completion on the worker's stream, if it has one open. */
+  deliver(workerId: string, completion: DurableCompletion): void {
+    this.streams.get(workerId)?.send(completion);
+  }
+
+  /** A worker's DurableTask stream (`register_worker`); returns the detach. */
+  attach(tenantId: string, workerId: string, stream: DurableStream): () => void {
+    this.deps.assertOpen();
+    this.assertWorker(tenantId, workerId);
+    this.streams.set(workerId, stream);
+    return () => {
+      if (this.streams.get(workerId) === stream) this.streams.delete(workerId);
+    };
+  }
+
+  /** A wait or a memo from a running durable task; answered once it is stored. */
+  call(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+    input: DurableCallInput,
+  ): Promise<DurableCallAnswer> {
+    this.deps.assertOpen();
+    assertUuid(taskExternalId, 'durable task id');
+    const call: DurableCall =
+      input.kind === 'MEMO'
+        ? { kind: 'MEMO', memoKey: Buffer.from(input.memoKey).toString('base64') }
+        : {
+            kind: 'WAIT_FOR',
+            conditions: normaliseWait(input.sleeps, input.events),
+            label: input.label || null,
+          };
+    return this.deps.system().call(tenantId, workerId, { taskExternalId, invocation, call });
+  }
+
+  /** The value a memo computed (`complete_memo`); resolves with the completion to send. */
+  memoValue(
+    tenantId: string,
+    workerId: string,
+    ref: DurableRef,
+    payload: Uint8Array,
+  ): Promise<DurableCompletion[]> {
+    this.deps.assertOpen();
+    assertUuid(ref.taskExternalId, 'durable task id');
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(payload).toString('utf8') || 'null');
+    } catch {
+      throw new EngineError('INVALID_ARGUMENT', 'the memo value is not JSON');
+    }
+    return this.deps.system().memoValue(tenantId, workerId, ref, value);
+  }
+
+  /**
+   * What a worker waits on (`worker_status`, every second while it waits): the completions it
+   * may have missed (a reconnect, a restart), sent again. The SDK drops those it already has.
+   */
+  async missed(
+    tenantId: string,
+    workerId: string,
+    waiting: readonly DurableRef[],
+  ): Promise<DurableCompletion[]> {
+    this.assertWorker(tenantId, workerId);
+    const completions: DurableCompletion[] = [];
+    for (const ref of waiting) {
+      const attempt = this.deps.running.running(tenantId, ref.taskExternalId);
+      if (!attempt || attempt.workerId !== workerId) continue;
+      if (durableInvocation(attempt.retryCount) !== ref.invocation) continue;
+      let log = this.logs.get(attempt.taskId);
+      if (!log) {
+        const stored = (await listDurableNodes(this.deps.db, [attempt.taskId])).get(
+          attempt.taskId,
+        )!;
+        // A tick may have read it meanwhile; its copy is the newer.
+        log = this.logs.get(attempt.taskId) ?? {
+          taskId: attempt.taskId,
+          tenantId,
+          nodes: stored.nodes,
+        };
+        this.logs.set(log);
+      }
+      const node = log.nodes[ref.nodeId - 1];
+      if (node && node.branchId === ref.branchId && node.satisfiedSeq !== null) {
+        completions.push({ ref, payload: node.result });
+      }
+    }
+    return completions;
+  }
+
+  private assertWorker(tenantId: string, workerId: string): void {
+    if (this.deps.workers.get(workerId)?.tenantId !== tenantId) {
+      throw new EngineError('NOT_FOUND', `worker ${workerId} is not registered`);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Durable tasks: what satisfies a wait, where a replaying invocation lands in the log, and,
+ * on a controlled clock against a real database, a sleep held by the database across a
+ * restart and an event that meets a wait in the tick that stores it.
+ */
+import { describe, expect, it } from 'vitest';
+import { useClockedEngineFixture } from '../test/engine-fixture';
+import { TestWorker } from '../test/test-worker';
+import { normaliseWait, sleepPayload, waitOutcome } from './durable-conditions';
+import { visit, type TaskLog } from './durable-log';
+import type { Engine } from './engine';
+import type { DurableCompletion } from './systems/durable';
+import type { AssignedActionData } from './types';
+
+describe('wait conditions', () => {
+  const conditions = normaliseWait(
+    [{ readableDataKey: 'nap', orGroupId: 'a', sleepFor: '90s' }],
+    [
+      { readableDataKey: 'paid', orGroupId: 'a', eventKey: 'order:paid' },
+      { readableDataKey: 'shipped', orGroupId: 'b', eventKey: 'order:shipped' },
+    ],
+  );
+
+  it('is satisfied once every or-group has a condition met, and says what met them', () => {
+    expect(waitOutcome(conditions, {})).toBeUndefined();
+    expect(waitOutcome(conditions, { 0: sleepPayload(90_000) })).toBeUndefined();
+    expect(waitOutcome(conditions, { 0: sleepPayload(90_000), 2: { id: 1 } })).toEqual({
+      CREATE: { nap: [{ sleep_duration: '1m30s' }], shipped: [{ id: 1 }] },
+    });
+  });
+
+  it('writes durations as the SDK reads them, and refuses what it cannot wait for', () => {
+    expect(sleepPayload(0)).toEqual({ sleep_duration: '0s' });
+    expect(sleepPayload(3_600_000)).toEqual({ sleep_duration: '1h' });
+    expect(() =>
+      normaliseWait([{ readableDataKey: 'x', orGroupId: '', sleepFor: 'soon' }], []),
+    ).toThrow('not a duration');
+    expect(() =>
+      normaliseWait(
+        [],
+        [{ readableDataKey: 'x', orGroupId: '', eventKey: 'k', expression: 'input.' }],
+      ),
+    ).toThrow('does not compile');
+    expect(() => normaliseWait([], [])).toThrow('at least one condition');
+  });
+});
+
+describe('replay', () => {
+  it('answers a replaying invocation with the nodes in order, and refuses another course', () => {
+    const log: TaskLog = { taskId: '1', tenantId: 't', nodes: [] };
+    const memo = { kind: 'MEMO' as const, memoKey: 'a2V5' };
+    const wait = { kind: 'WAIT_FOR' as const, conditions: [], label: null };
+    expect(visit(log, 1, memo, 0)).toMatchObject({ created: true, node: { nodeId: 1 } });
+    expect(visit(log, 1, wait, 0)).toMatchObject({ created: true, node: { nodeId: 2 } });
+    // The second invocation reaches the same two nodes, then writes a third.
+    expect(visit(log, 2, memo, 0)).toMatchObject({
+      created: false,
+      node: { nodeId: 1, visitedBy: 2 },
+    });
+    expect(visit(log, 2, wait, 0)).toMatchObject({ created: false, node: { nodeId: 2 } });
+    expect(visit(log, 2, wait, 0)).toMatchObject({
+      created: true,
+      node: { nodeId: 3, invocation: 2 },
+    });
+    // A third that waits where a memo was, or memoizes other dependencies, cannot go on.
+    expect(visit(log, 3, wait, 0)).toMatchObject({
+      nondeterminism: expect.stringContaining('node 1'),
+    });
+    expect(visit(log, 3, { kind: 'MEMO', memoKey: 'b3RoZXI=' }, 0)).toMatchObject({
+      nondeterminism: expect.stringContaining('a memo of other dependencies'),
+    });
+  });
+});
+
+describe('durable tasks in the engine', () => {
+  const fx = useClockedEngineFixture();
+  const sleeper = {
+    name: 'sleeper',
+    // Its attempt runs while it sleeps, so its execution timeout covers the sleep.
+    tasks: [{ readableId: 'sleeper', actionId: 'sleeper:sleeper', isDurable: true, timeout: '3h' }],
+  };
+
+  /** A worker with durable slots, its DurableTask stream collecting completions. */
+  async function durableWorker(engine: Engine, name = 'durable-worker', id?: string) {
+    const worker = new TestWorker(engine, fx.tenantId, name);
+    if (id) {
+      worker.id = id;
+      await engine.attachWorkerStream(fx.tenantId, id, worker);
+    } else await worker.connect(['sleeper:sleeper'], 5, 'durable');
+    const completions: DurableCompletion[] = [];
+    engine.durable.attach(fx.tenantId, worker.id, { send: (c) => completions.push(c) });
+    return { worker, completions };
+  }
+
+  const sleepFor = (engine: Engine, workerId: string, action: AssignedActionData, sleep: string) =>
+    engine.durable.call(fx.tenantId, workerId, action.taskExternalId, action.durableInvocation!, {
+      kind: 'WAIT_FOR',
+      sleeps: [{ readableDataKey: 'nap', orGroupId: 'g', sleepFor: sleep }],
+      events: [],
+    });
+
+  it('holds a sleep in the database across a restart, and gives the reconnected worker its end', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    const { worker } = await durableWorker(engine);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    const [start] = await worker.waitFor((a) => a.kind === 'START');
+    expect(start!.durableInvocation).toBe(1);
+    await worker.report(start!, 'STARTED', '""');
+    const answer = await sleepFor(engine, worker.id, start!, '1h');
+    expect(answer).toMatchObject({ ok: true, ref: { nodeId: 1, invocation: 1 }, completions: [] });
+    await engine.close();
+
+    fx.clock.now += 3_600_000;
+    const restarted = await fx.engine();
+    await durableWorker(restarted, worker.name, worker.id);
+    const ref = { taskExternalId: start!.taskExternalId, invocation: 1, branchId: 1, nodeId: 1 };
+    // Read back as due at start and met in the first ticks, maybe before the worker's stream
+    // was back: its next status report is answered with it.
+    await expect
+      .poll(() => restarted.durable.missed(fx.tenantId, worker.id, [ref]))
+      .toEqual([{ ref, payload: { CREATE: { nap: [{ sleep_duration: '1h' }] } } }]);
+  });
+
+  it('meets a wait with the event stored in the same tick, when its expression accepts it', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    const { worker, completions } = await durableWorker(engine);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    const [start] = await worker.waitFor((a) => a.kind === 'START');
+    await engine.durable.call(fx.tenantId, worker.id, start!.taskExternalId, 1, {
+      kind: 'WAIT_FOR',
+      sleeps: [],
+      events: [
+        {
+          readableDataKey: 'paid',
+          orGroupId: 'g',
+          eventKey: 'order:paid',
+          expression: 'input.amount > 10',
+        },
+      ],
+    });
+    await engine.pushEvents(fx.tenantId, [{ key: 'order:paid', payload: { amount: 5 } }]);
+    expect(completions).toEqual([]);
+    await engine.pushEvents(fx.tenantId, [{ key: 'order:paid', payload: { amount: 50 } }]);
+    expect(completions).toEqual([
+      {
+        ref: { taskExternalId: start!.taskExternalId, invocation: 1, branchId: 1, nodeId: 1 },
+        payload: { CREATE: { paid: [{ amount: 50 }] } },
+      },
+    ]);
+    // Another worker may not speak for the task.
+    await expect(
+      engine.durable.call(
+        fx.tenantId,
+        '00000000-0000-4000-8000-000000000000',
+        start!.taskExternalId,
+        1,
+        {
+          kind: 'MEMO',
+          memoKey: new Uint8Array([1]),
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION' });
+  });
+});

@@ -1,0 +1,410 @@
+/**
+ * Durable calls (the worker's DurableTask stream): waits and memos recorded in the task's event
+ * log, and what completes them (a sleep ending, an event arriving, a memo's value), written in
+ * the tick's transaction with the task's other state. A call is answered after COMMIT with its
+ * node; completions go to the worker running the task, after COMMIT too. So a crash at any
+ * point loses no satisfied wait (it is in the table before the worker hears of it) and
+ * satisfies none twice (a node completes once; a replay is given the same completion).
+ */
+import type { Queryable } from '@trellis/db';
+import { durableInvocation } from '../assigned-actions';
+import { eventMeets, sleepPayload, waitOutcome, type WaitedEvent } from '../durable-conditions';
+import {
+  complete,
+  completionsInOrder,
+  visit,
+  type DurableCall,
+  type DurableLogs,
+  type DurableNode,
+  type TaskLog,
+} from '../durable-log';
+import type { DurableSleeps, EventWaits } from '../durable-waits';
+import { EngineError } from '../errors';
+import { durableNodesUpsert, listDurableNodes, listEventsSince } from '../queries/durable.queries';
+import type { RunningAttempt, RunningAttempts } from '../running-attempts';
+import { BufferedSystem, type Operation } from '../tick/system';
+import type { TickContext } from '../tick/tick-context';
+
+/** Which node of which invocation (v1.DurableEventLogEntryRef). */
+export interface DurableRef {
+  taskExternalId: string;
+  invocation: number;
+  branchId: number;
+  nodeId: number;
+}
+
+/** A node's completion, as `entry_completed` carries it. */
+export interface DurableCompletion {
+  ref: DurableRef;
+  payload: unknown;
+}
+
+export type DurableCallAnswer =
+  | {
+      ok: true;
+      ref: DurableRef;
+      /** A memo's node: whether it has a value already, and the value. */
+      memo?: { existed: boolean; value: unknown };
+      /** Completions to send after the answer: those recorded before (on a replay) and this. */
+      completions: DurableCompletion[];
+    }
+  | { ok: false; ref: DurableRef; nondeterminism: string };
+
+export interface DurableCallRequest {
+  taskExternalId: string;
+  invocation: number;
+  call: DurableCall;
+}
+
+type DurableOp = Operation<DurableCallAnswer | DurableCompletion[]> &
+  (
+    | { kind: 'call'; tenantId: string; workerId: string; request: DurableCallRequest }
+    | { kind: 'memo-value'; tenantId: string; workerId: string; ref: DurableRef; value: unknown }
+    | {
+        kind: 'event';
+        tenantId: string;
+        met: { taskId: string; nodeId: number; index: number };
+        event: WaitedEvent;
+      }
+    | { kind: 'due'; taskId: string; nodeId: number }
+  );
+
+export interface DurableSystemDeps {
+  db: Queryable;
+  running: RunningAttempts;
+  logs: DurableLogs;
+  events: EventWaits;
+  sleeps: DurableSleeps;
+  /** Sends a completion to the worker running the task (its DurableTask stream). */
+  deliver(workerId: string, completion: DurableCompletion): void;
+  wake(): void;
+}
+
+export class DurableSystem extends BufferedSystem<
+  DurableOp,
+  DurableCallAnswer | DurableCompletion[]
+> {
+  /** Completions for running tasks' workers, and index changes, applied after COMMIT. */
+  private afterCommit: (() => void)[] = [];
+
+  constructor(private readonly deps: DurableSystemDeps) {
+    super(deps.wake);
+  }
+
+  /** A worker's wait or memo; answered once it is stored. */
+  call(
+    tenantId: string,
+    workerId: string,
+    request: DurableCallRequest,
+  ): Promise<DurableCallAnswer> {
+    const op: DurableOp = { kind: 'call', tenantId, workerId, request };
+    return this.pushAwaited(op) as Promise<DurableCallAnswer>;
+  }
+
+  /** A memo's value, computed by the worker; resolves with the node's completion to send. */
+  memoValue(
+    tenantId: string,
+    workerId: string,
+    ref: DurableRef,
+    value: unknown,
+  ): Promise<DurableCompletion[]> {
+    const op: DurableOp = { kind: 'memo-value', tenantId, workerId, ref, value };
+    return this.pushAwaited(op) as Promise<DurableCompletion[]>;
+  }
+
+  /** Waits whose sleep ended (durable-waits.ts). */
+  due(nodes: readonly { taskId: string; nodeId: number }[]): void {
+    for (const { taskId, nodeId } of nodes) this.push({ kind: 'due', taskId, nodeId });
+  }
+
+  /**
+   * Events being stored in this tick (the pushed-event phase runs first): the open waits they
+   * meet are met in the same transaction.
+   */
+  includeEvents(tenantId: string, events: readonly WaitedEvent[]): void {
+    const ops: DurableOp[] = [];
+    for (const event of events) {
+      for (const met of this.deps.events.matching(tenantId, event)) {
+        ops.push({ kind: 'event', tenantId, met, event });
+      }
+    }
+    if (ops.length > 0) this.taken = [...this.taken, ...ops];
+  }
+
+  async apply(tick: TickContext): Promise<void> {
+    if (this.taken.length === 0) return;
+    const logs = await this.loadLogs(tick);
+    const touched = new Map<string, { log: TaskLog; nodes: Set<DurableNode> }>();
+    const touch = (log: TaskLog, node: DurableNode) => {
+      const entry = touched.get(log.taskId) ?? { log, nodes: new Set<DurableNode>() };
+      entry.nodes.add(node);
+      touched.set(log.taskId, entry);
+    };
+    // Whatever this tick changed in memory is dropped if it is not stored: the table is read
+    // again when the tasks are next touched.
+    tick.onRollback(() => {
+      for (const taskId of touched.keys()) this.deps.logs.forget(taskId);
+      this.afterCommit = [];
+    });
+    for (const op of this.taken) {
+      try {
+        if (op.kind === 'call') await this.applyCall(tick, op, logs, touch);
+        else if (op.kind === 'memo-value') this.applyMemoValue(tick, op, logs, touch);
+        else this.applyMet(tick, op, logs, touch);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        op.done?.reject(error);
+        op.done = undefined;
+      }
+    }
+    const nodes = [...touched.values()].flatMap(({ log, nodes }) =>
+      [...nodes].map((node) => ({ taskId: log.taskId, tenantId: log.tenantId, node })),
+    );
+    if (nodes.length > 0) tick.write(durableNodesUpsert(nodes));
+  }
+
+  override settle(): void {
+    for (const apply of this.afterCommit) apply();
+    this.afterCommit = [];
+    super.settle();
+  }
+
+  /** The logs of the tasks this tick touches, read from the table when not in memory. */
+  private async loadLogs(tick: TickContext): Promise<Map<string, TaskLog>> {
+    const wanted = new Map<string, { tenantId: string }>();
+    for (const op of this.taken) {
+      if (op.kind === 'call' || op.kind === 'memo-value') {
+        const externalId = op.kind === 'call' ? op.request.taskExternalId : op.ref.taskExternalId;
+        const attempt = this.deps.running.running(op.tenantId, externalId);
+        if (attempt) wanted.set(attempt.taskId, { tenantId: op.tenantId });
+      } else if (op.kind === 'event') {
+        wanted.set(op.met.taskId, { tenantId: op.tenantId });
+      } else {
+        wanted.set(op.taskId, { tenantId: '' });
+      }
+    }
+    const logs = new Map<string, TaskLog>();
+    const missing: string[] = [];
+    for (const taskId of wanted.keys()) {
+      const log = this.deps.logs.get(taskId);
+      if (log) logs.set(taskId, log);
+      else missing.push(taskId);
+    }
+    if (missing.length === 0) return logs;
+    const read = await listDurableNodes(tick.tx, missing);
+    for (const taskId of missing) {
+      const stored = read.get(taskId)!;
+      const log: TaskLog = {
+        taskId,
+        tenantId: wanted.get(taskId)!.tenantId || (stored.tenantId ?? ''),
+        nodes: stored.nodes,
+      };
+      logs.set(taskId, log);
+      this.deps.logs.set(log);
+    }
+    return logs;
+  }
+
+  private async applyCall(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'call' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node: DurableNode) => void,
+  ): Promise<void> {
+    const { request } = op;
+    const attempt = this.holder(
+      op.tenantId,
+      op.workerId,
+      request.taskExternalId,
+      request.invocation,
+    );
+    const log = logs.get(attempt.taskId)!;
+    const completions: DurableCompletion[] = [];
+    // An invocation's first call: it is given, in their order, the completions recorded
+    // before it (a replay resumes where its predecessor was).
+    if (this.deps.logs.prime(log.taskId, request.invocation)) {
+      for (const node of completionsInOrder(log)) {
+        completions.push(completionOf(request.taskExternalId, request.invocation, node));
+      }
+    }
+    const landed = visit(log, request.invocation, request.call, tick.now);
+    const ref = refOf(request.taskExternalId, request.invocation, landed.node);
+    if ('nondeterminism' in landed) {
+      op.result = { ok: false, ref, nondeterminism: landed.nondeterminism };
+      return;
+    }
+    const { node } = landed;
+    touch(log, node);
+    if (landed.created && node.kind === 'WAIT_FOR') {
+      await this.openWait(tick, log, node);
+      if (node.satisfiedSeq !== null) {
+        completions.push(completionOf(request.taskExternalId, request.invocation, node));
+      }
+    }
+    op.result = {
+      ok: true,
+      ref,
+      ...(node.kind === 'MEMO'
+        ? { memo: { existed: node.satisfiedSeq !== null, value: node.result } }
+        : {}),
+      completions,
+    };
+  }
+
+  /**
+   * A new wait: sleeps already over and events already stored (a lookback) meet it at once;
+   * otherwise it is indexed for what will meet it.
+   */
+  private async openWait(tick: TickContext, log: TaskLog, node: DurableNode): Promise<void> {
+    const conditions = node.conditions!;
+    for (const [index, condition] of conditions.entries()) {
+      if (condition.kind === 'SLEEP' && condition.sleepMs === 0) {
+        node.met[index] = sleepPayload(0);
+      }
+      if (condition.kind === 'EVENT' && condition.since !== null) {
+        const events = await listEventsSince(
+          tick.tx,
+          log.tenantId,
+          condition.eventKey,
+          new Date(condition.since),
+        );
+        const first = events.find((event) => eventMeets(condition, event));
+        if (first) node.met[index] = first.payload;
+      }
+    }
+    const outcome = waitOutcome(conditions, node.met);
+    if (outcome) {
+      complete(log, node, outcome, tick.now);
+      return;
+    }
+    node.dueAt = nextSleep(node);
+    const { taskId } = log;
+    this.deps.events.add(log.tenantId, taskId, node.nodeId, conditions);
+    this.deps.sleeps.set(taskId, node.nodeId, node.dueAt);
+    tick.onRollback(() => {
+      this.deps.events.remove(log.tenantId, taskId, node.nodeId, conditions);
+      this.deps.sleeps.set(taskId, node.nodeId, null);
+    });
+  }
+
+  private applyMemoValue(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'memo-value' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node: DurableNode) => void,
+  ): void {
+    const { ref } = op;
+    const attempt = this.holder(op.tenantId, op.workerId, ref.taskExternalId, ref.invocation);
+    const log = logs.get(attempt.taskId)!;
+    const node = log.nodes[ref.nodeId - 1];
+    if (!node || node.kind !== 'MEMO') {
+      throw new EngineError('INVALID_ARGUMENT', `node ${ref.nodeId} of the task is not a memo`);
+    }
+    // A value sent again (a retried send) finds the memo complete and changes nothing.
+    if (node.satisfiedSeq === null) {
+      complete(log, node, op.value, tick.now);
+      touch(log, node);
+    }
+    op.result = [completionOf(ref.taskExternalId, ref.invocation, node)];
+  }
+
+  /** An event met a condition, or a wait's sleep ended. */
+  private applyMet(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'event' | 'due' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node: DurableNode) => void,
+  ): void {
+    const taskId = op.kind === 'event' ? op.met.taskId : op.taskId;
+    const nodeId = op.kind === 'event' ? op.met.nodeId : op.nodeId;
+    const log = logs.get(taskId)!;
+    const node = log.nodes[nodeId - 1];
+    if (!node?.conditions || node.satisfiedSeq !== null) return;
+    if (op.kind === 'event') {
+      if (op.met.index in node.met) return;
+      node.met[op.met.index] = op.event.payload;
+    } else {
+      for (const [index, condition] of node.conditions.entries()) {
+        if (
+          condition.kind === 'SLEEP' &&
+          !(index in node.met) &&
+          node.createdAt + condition.sleepMs <= tick.now
+        ) {
+          node.met[index] = sleepPayload(condition.sleepMs);
+        }
+      }
+    }
+    touch(log, node);
+    const outcome = waitOutcome(node.conditions, node.met);
+    if (!outcome) {
+      node.dueAt = nextSleep(node);
+      const dueAt = node.dueAt;
+      this.afterCommit.push(() => this.deps.sleeps.set(taskId, nodeId, dueAt));
+      return;
+    }
+    complete(log, node, outcome, tick.now);
+    const conditions = node.conditions;
+    this.afterCommit.push(() => {
+      this.deps.events.remove(log.tenantId, taskId, nodeId, conditions);
+      this.deps.sleeps.set(taskId, nodeId, null);
+      // The task's running attempt hears of it; one not running hears on its next dispatch.
+      const attempt = this.runningOf(log);
+      if (attempt?.durable) {
+        this.deps.deliver(
+          attempt.workerId,
+          completionOf(attempt.externalId, durableInvocation(attempt.retryCount), node),
+        );
+      }
+    });
+  }
+
+  /** The running attempt a worker's call names: it must hold it, in its current invocation. */
+  private holder(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+  ): RunningAttempt {
+    const attempt = this.deps.running.running(tenantId, taskExternalId);
+    if (!attempt || attempt.workerId !== workerId) {
+      throw new EngineError(
+        'FAILED_PRECONDITION',
+        `worker ${workerId} does not run task ${taskExternalId}`,
+      );
+    }
+    if (durableInvocation(attempt.retryCount) !== invocation) {
+      throw new EngineError(
+        'FAILED_PRECONDITION',
+        `invocation ${invocation} of task ${taskExternalId} is over (it is at ${durableInvocation(attempt.retryCount)})`,
+      );
+    }
+    return attempt;
+  }
+
+  private runningOf(log: TaskLog): RunningAttempt | undefined {
+    return this.deps.running.get(log.taskId);
+  }
+}
+
+function refOf(taskExternalId: string, invocation: number, node: DurableNode): DurableRef {
+  return { taskExternalId, invocation, branchId: node.branchId, nodeId: node.nodeId };
+}
+
+function completionOf(
+  taskExternalId: string,
+  invocation: number,
+  node: DurableNode,
+): DurableCompletion {
+  return { ref: refOf(taskExternalId, invocation, node), payload: node.result };
+}
+
+/** When the wait's earliest open sleep ends. */
+function nextSleep(node: DurableNode): number | null {
+  let next: number | null = null;
+  for (const [index, condition] of node.conditions!.entries()) {
+    if (condition.kind !== 'SLEEP' || index in node.met) continue;
+    const due = node.createdAt + condition.sleepMs;
+    if (next === null || due < next) next = due;
+  }
+  return next;
+}
