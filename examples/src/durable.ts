@@ -4,7 +4,9 @@
  * doing them twice. `durable-sleeper` sleeps, then returns when it first started (the same on
  * every invocation); `durable-waiter` waits for an `order:paid` event of its order, looking
  * back `lookbackSeconds`; `durable-changeling` asks the time on its first invocation and sleeps
- * on its second, which the server refuses as non-deterministic.
+ * on its second, which the server refuses as non-deterministic; `durable-parent` spawns
+ * `durable-child` runs and returns their outputs, failing once after them if asked (its retry
+ * replays the spawn: the children run once).
  */
 import { hatchet } from './hatchet';
 
@@ -53,4 +55,28 @@ export const durableChangeling = hatchet.durableTask({
   },
 });
 
-export const durableWorkflows = [durableSleeper, durableWaiter, durableChangeling];
+export const durableChild = hatchet.task({
+  name: 'durable-child',
+  fn: async (input: { i: number }) => ({ doubled: input.i * 2 }),
+});
+
+export const durableParent = hatchet.durableTask({
+  name: 'durable-parent',
+  executionTimeout: '5m',
+  retries: 1,
+  fn: async (input: { n: number; failFirst?: boolean }, ctx) => {
+    const results = await ctx.spawnChildren(
+      Array.from({ length: input.n }, (_, i) => ({ workflow: durableChild, input: { i } })),
+    );
+    if (input.failFirst && ctx.invocationCount === 1) throw new Error('failing after the children');
+    return { results, invocation: ctx.invocationCount };
+  },
+});
+
+export const durableWorkflows = [
+  durableSleeper,
+  durableWaiter,
+  durableChangeling,
+  durableChild,
+  durableParent,
+];

@@ -25,6 +25,7 @@ import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerScheduledRoutes } from './http/routes/scheduled.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
+import { registerDurableRoutes } from './http/routes/durable.routes';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookRoutes } from './http/routes/webhooks.routes';
@@ -93,6 +94,7 @@ export async function buildApp(
   registerWorkerRoutes(api);
   registerRunRoutes(api);
   registerTaskRoutes(api);
+  registerDurableRoutes(api);
   registerRunTriggerRoutes(api);
   registerWebhookRoutes(api, app);
   registerEventRoutes(api);

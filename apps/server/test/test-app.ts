@@ -298,6 +298,7 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     worker: workerId,
     run: runId!,
     task: run.tasks[0]!.externalId,
+    durableTask: run.tasks[0]!.externalId,
     event: eventId!,
     filter: filter.body.metadata.id,
     webhook: webhookName,

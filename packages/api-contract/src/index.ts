@@ -1,5 +1,6 @@
 export * from './api-tokens';
 export * from './common';
+export * from './durable';
 export * from './endpoint';
 export * from './endpoints';
 export * from './enums';

@@ -12,7 +12,7 @@
  */
 import type { WaitCondition } from './durable-conditions';
 
-export type DurableCallKind = 'WAIT_FOR' | 'MEMO';
+export type DurableCallKind = 'WAIT_FOR' | 'MEMO' | 'RUN';
 
 /** Only the main branch exists until branching (restoring from a node) arrives. */
 export const MAIN_BRANCH = 1;
@@ -25,19 +25,25 @@ export interface DurableNode {
   invocation: number;
   /** The last invocation that reached it. */
   visitedBy: number;
+  /** What the worker named a wait; for a spawn, the workflow it spawned. */
   label: string | null;
   /** WAIT_FOR: what it waits for, and the payload of each condition met, by index. */
   conditions: WaitCondition[] | null;
   met: Record<number, unknown>;
   /** MEMO: the key the SDK derives from the task and the memo's dependencies (base64). */
   memoKey: string | null;
+  /** RUN: the child run it spawned, and whether that is a DAG (its result is then a map). */
+  childRunId: string | null;
+  childIsDag: boolean;
   /** WAIT_FOR: when its earliest open sleep ends (epoch ms). */
   dueAt: number | null;
   /** Its completion's place among the task's completions, once it has one. */
   satisfiedSeq: number | null;
   satisfiedAt: number | null;
-  /** What completed it: a wait's answer, a memo's value. */
+  /** What completed it: a wait's answer, a memo's value, a child's output. */
   result: unknown;
+  /** A child that failed: its error (the node completes as a failure). */
+  failure: string | null;
   createdAt: number;
 }
 
@@ -49,7 +55,8 @@ export interface TaskLog {
 
 export type DurableCall =
   | { kind: 'WAIT_FOR'; conditions: WaitCondition[]; label: string | null }
-  | { kind: 'MEMO'; memoKey: string };
+  | { kind: 'MEMO'; memoKey: string }
+  | { kind: 'RUN'; workflowName: string; isDag: boolean; runId: string };
 
 export type Visit =
   { node: DurableNode; created: boolean } | { nondeterminism: string; node: DurableNode };
@@ -79,30 +86,41 @@ export function visit(log: TaskLog, invocation: number, call: DurableCall, now: 
     kind: call.kind,
     invocation,
     visitedBy: invocation,
-    label: call.kind === 'WAIT_FOR' ? call.label : null,
+    label: call.kind === 'WAIT_FOR' ? call.label : call.kind === 'RUN' ? call.workflowName : null,
     conditions: call.kind === 'WAIT_FOR' ? call.conditions : null,
     met: {},
     memoKey: call.kind === 'MEMO' ? call.memoKey : null,
+    childRunId: call.kind === 'RUN' ? call.runId : null,
+    childIsDag: call.kind === 'RUN' && call.isDag,
     dueAt: null,
     satisfiedSeq: null,
     satisfiedAt: null,
     result: null,
+    failure: null,
     createdAt: now,
   };
   log.nodes.push(node);
   return { node, created: true };
 }
 
-const describe = (kind: DurableCallKind) => (kind === 'MEMO' ? 'memo' : 'wait');
+const describe = (kind: DurableCallKind) =>
+  kind === 'MEMO' ? 'memo' : kind === 'RUN' ? 'spawn of a run' : 'wait';
 
 /** Records a node's completion, in the task's order of completions. */
-export function complete(log: TaskLog, node: DurableNode, result: unknown, now: number): void {
+export function complete(
+  log: TaskLog,
+  node: DurableNode,
+  result: unknown,
+  now: number,
+  failure: string | null = null,
+): void {
   let seq = 0;
   for (const n of log.nodes)
     if (n.satisfiedSeq !== null && n.satisfiedSeq > seq) seq = n.satisfiedSeq;
   node.satisfiedSeq = seq + 1;
   node.satisfiedAt = now;
   node.result = result;
+  node.failure = failure;
   node.dueAt = null;
 }
 

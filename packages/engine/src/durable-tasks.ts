@@ -10,15 +10,17 @@ import { normaliseWait, type WaitConditionInput } from './durable-conditions';
 import { DurableLogs, type DurableCall } from './durable-log';
 import { DurableSleeps, EventWaits } from './durable-waits';
 import { EngineError } from './errors';
-import { listDurableNodes, listOpenEventWaits } from './queries/durable.queries';
+import { listDurableNodes, listOpenChildren, listOpenEventWaits } from './queries/durable.queries';
 import type { RunningAttempts } from './running-attempts';
 import type {
   DurableCallAnswer,
   DurableCompletion,
   DurableRef,
+  DurableSpawnAnswer,
   DurableSystem,
 } from './systems/durable';
-import type { Clock } from './types';
+import type { ResolvedTrigger } from './systems/trigger';
+import type { Clock, RunResult, TriggerRequest } from './types';
 import { assertUuid } from './validation';
 import type { WorkerRegistry } from './worker-registry';
 import { durableInvocation } from './assigned-actions';
@@ -44,6 +46,17 @@ export interface DurableTasksDeps {
   workers: WorkerRegistry;
   running: RunningAttempts;
   system(): DurableSystem;
+  /** Checks and resolves the runs a durable task spawns. */
+  resolveTriggers(
+    tenantId: string,
+    requests: readonly TriggerRequest[],
+  ): Promise<ResolvedTrigger[]>;
+  /** Calls back once a run is final (at once if it is already). */
+  subscribeToRun(
+    tenantId: string,
+    runId: string,
+    onResult: (result: RunResult) => void,
+  ): Promise<unknown>;
   assertOpen(): void;
   onError(message: string, error: unknown): void;
 }
@@ -63,12 +76,44 @@ export class DurableTasks {
     });
   }
 
-  /** Reads back the open waits' event conditions and the sleeps due soon (Engine.start). */
+  /**
+   * Reads back the open waits' event conditions, the sleeps due soon and the spawned runs
+   * still awaited (Engine.start).
+   */
   async start(): Promise<void> {
     for (const wait of await listOpenEventWaits(this.deps.db)) {
       this.events.add(wait.tenantId, wait.taskId, wait.nodeId, wait.conditions);
     }
+    for (const child of await listOpenChildren(this.deps.db)) {
+      this.watchChild(child.tenantId, child.childRunId, child.taskId, child.nodeId);
+    }
     await this.sleeps.start();
+  }
+
+  /** A spawned run's node completes with the run's result, whenever it is final. */
+  watchChild(tenantId: string, runId: string, taskId: string, nodeId: number): void {
+    this.deps
+      .subscribeToRun(tenantId, runId, (result) =>
+        this.deps.system().childFinished(taskId, nodeId, result),
+      )
+      .catch((error: unknown) =>
+        this.deps.onError(`engine: could not watch run ${runId} for its durable parent`, error),
+      );
+  }
+
+  /** Runs spawned from a running durable task (`trigger_runs`); answered once stored. */
+  async spawn(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+    requests: readonly TriggerRequest[],
+  ): Promise<DurableSpawnAnswer> {
+    this.deps.assertOpen();
+    assertUuid(taskExternalId, 'durable task id');
+    if (requests.length === 0) throw new EngineError('INVALID_ARGUMENT', 'nothing to spawn');
+    const triggers = await this.deps.resolveTriggers(tenantId, requests);
+    return this.deps.system().spawn(tenantId, workerId, taskExternalId, invocation, triggers);
   }
 
   stop(): void {

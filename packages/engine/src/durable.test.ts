@@ -163,4 +163,35 @@ describe('durable tasks in the engine', () => {
       ),
     ).rejects.toMatchObject({ code: 'FAILED_PRECONDITION' });
   });
+
+  it('completes a spawned run’s node with its failure when the run fails', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    await engine.putWorkflow(fx.tenantId, {
+      name: 'child',
+      tasks: [{ readableId: 'child', actionId: 'child:child' }],
+    });
+    const { worker, completions } = await durableWorker(engine);
+    const childWorker = await new TestWorker(engine, fx.tenantId, 'child-worker').connect([
+      'child:child',
+    ]);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    const [start] = await worker.waitFor((a) => a.kind === 'START');
+    const spawned = await engine.durable.spawn(fx.tenantId, worker.id, start!.taskExternalId, 1, [
+      { workflowName: 'child', parentTaskExternalId: start!.taskExternalId, childIndex: 0 },
+    ]);
+    expect(spawned).toMatchObject({ ok: true, runs: [{ ref: { nodeId: 1 } }] });
+    const [child] = await childWorker.waitFor((a) => a.kind === 'START');
+    expect(child!.workflowRunId).toBe(spawned.ok && spawned.runs[0]!.runId);
+    await childWorker.fail(child!, 'the child broke', true);
+    await expect
+      .poll(() => completions)
+      .toEqual([
+        {
+          ref: { taskExternalId: start!.taskExternalId, invocation: 1, branchId: 1, nodeId: 1 },
+          payload: null,
+          failure: 'the child broke',
+        },
+      ]);
+  });
 });

@@ -124,6 +124,9 @@ export class Engine {
       workers: this.workers,
       running: this.running,
       system: () => this.systems.durable,
+      resolveTriggers: (tenantId, requests) => this.systems.trigger.resolveAll(tenantId, requests),
+      subscribeToRun: (tenantId, runId, onResult) =>
+        this.subscriptions.subscribeToRun(tenantId, runId, onResult),
       assertOpen: () => this.assertOpen(),
       onError,
     });
@@ -142,6 +145,8 @@ export class Engine {
         events: this.durable.events,
         sleeps: this.durable.sleeps,
         deliver: (workerId, completion) => this.durable.deliver(workerId, completion),
+        watchChild: (tenantId, runId, taskId, nodeId) =>
+          this.durable.watchChild(tenantId, runId, taskId, nodeId),
       },
       isClosing: isClosed,
       wake,

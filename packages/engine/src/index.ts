@@ -33,5 +33,10 @@ export type { DesiredLabel, DesiredLabelInput, LabelMatch, Placement } from './p
 export { matchLabels } from './placement';
 /** Durable tasks, for the DurableTask stream. */
 export type { DurableCallInput, DurableStream } from './durable-tasks';
-export type { DurableCallAnswer, DurableCompletion, DurableRef } from './systems/durable';
+export type {
+  DurableCallAnswer,
+  DurableCompletion,
+  DurableRef,
+  DurableSpawnAnswer,
+} from './systems/durable';
 export type { WaitConditionInput } from './durable-conditions';

@@ -123,6 +123,7 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
       events: new EventWaits(),
       sleeps: new DurableSleeps({ db, clock, due: noop, onError: noop }),
       deliver: noop,
+      watchChild: noop,
     },
     isClosing: () => false,
     wake: noop,

@@ -4,13 +4,14 @@
  * invocation, completions by node, and a failed request as an `error` naming its task and
  * invocation, so the call that sent it fails and the stream stays up.
  *
- * Not in this build yet: children spawned from a durable task (`trigger_runs`) and eviction
- * (`evict_invocation`); both are refused with an error the SDK raises in the task.
+ * Not in this build yet: eviction (`evict_invocation`), refused with an error the SDK logs (the
+ * task keeps its slot and goes on waiting).
  */
 import { EngineError, type DurableCompletion, type DurableRef, type Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { bidiStream, type HandlerContext } from './handlers';
-import type { Timestamp } from './messages';
+import { toTriggerRequest } from './mapping';
+import type { Timestamp, TriggerWorkflowRequest } from './messages';
 import { fromTimestamp } from './timestamps';
 import type { BidiStreamingCall } from './transport/calls';
 import type { ServiceImplementation } from './transport/server';
@@ -44,7 +45,11 @@ interface DurableTaskRequest {
   };
   memo?: { invocation_count: number; durable_task_external_id: string; key: Buffer };
   complete_memo?: { ref: RefMessage | null; payload: Buffer; memo_key: Buffer };
-  trigger_runs?: { invocation_count: number; durable_task_external_id: string };
+  trigger_runs?: {
+    invocation_count: number;
+    durable_task_external_id: string;
+    trigger_opts: TriggerWorkflowRequest[];
+  };
   evict_invocation?: { invocation_count: number; durable_task_external_id: string };
   worker_status?: { worker_id: string; waiting_entries: AwaitedMessage[] };
 }
@@ -169,10 +174,27 @@ class DurableTaskStream {
       return this.complete(await engine.durable.missed(tenantId, workerId, waiting));
     }
     if (request.trigger_runs) {
-      throw new EngineError(
-        'UNIMPLEMENTED',
-        'spawning runs from a durable task is not in this build yet',
+      const spawn = request.trigger_runs;
+      const answer = await engine.durable.spawn(
+        tenantId,
+        workerId,
+        spawn.durable_task_external_id,
+        spawn.invocation_count,
+        spawn.trigger_opts.map(toTriggerRequest),
       );
+      if (!answer.ok) return this.nondeterminism(answer.ref, answer.nondeterminism);
+      this.write({
+        trigger_runs_ack: {
+          durable_task_external_id: spawn.durable_task_external_id,
+          invocation_count: spawn.invocation_count,
+          run_entries: answer.runs.map(({ ref, runId }) => ({
+            node_id: ref.nodeId,
+            branch_id: ref.branchId,
+            workflow_run_external_id: runId,
+          })),
+        },
+      });
+      return this.complete(answer.completions);
     }
     if (request.evict_invocation) {
       throw new EngineError('UNIMPLEMENTED', 'evicting a durable task is not in this build yet');
@@ -190,12 +212,13 @@ class DurableTaskStream {
   }
 
   private complete(completions: readonly DurableCompletion[]): void {
-    for (const { ref, payload } of completions) {
+    for (const { ref, payload, failure } of completions) {
       this.write({
         entry_completed: {
           ref: toRef(ref),
-          payload: Buffer.from(JSON.stringify(payload ?? null)),
-          is_failure: false,
+          payload: Buffer.from(failure === undefined ? JSON.stringify(payload ?? null) : ''),
+          is_failure: failure !== undefined,
+          ...(failure !== undefined ? { error_message: failure } : {}),
         },
       });
     }

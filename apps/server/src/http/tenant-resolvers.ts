@@ -46,6 +46,9 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
     );
     return rows[0]?.tenantId;
   },
+  // A durable task's event log is named by its task's external id (a hyphen would end a
+  // Fastify parameter's name, so the reference's {durable-task} is {durableTask} here).
+  durableTask: tenantColumnOf('tasks', 'external_id'),
   // A task's external id or, as the reference allows for task routes, a standalone task's run id.
   task: async (db, id) => {
     const { rows } = await db.query<{ tenantId: string }>(

@@ -6,18 +6,39 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
-import { eventually, killAll, startTestServer, startWorker, type TestServer } from './harness';
+import type { V1DurableEventLogEntry } from '@trellis/api-contract';
+import {
+  eventually,
+  killAll,
+  startRestServer,
+  startTestServer,
+  startWorker,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
+let rest: Awaited<ReturnType<typeof startRestServer>>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  rest = await startRestServer(server);
   await startWorker(server.address, server.token, { name: 'durable-worker', slots: 10 });
 }, 120_000);
 afterAll(async () => {
   await killAll();
+  await rest?.close();
   await server?.close();
 });
+
+/** The task's event log over REST, as the dashboard reads it. */
+async function restLog(taskExternalId: string): Promise<V1DurableEventLogEntry[]> {
+  const response = await fetch(
+    `${rest.url}/api/v1/stable/tenants/${server.tenantId}/durable-tasks/${taskExternalId}`,
+    { headers: { authorization: `Bearer ${server.token}` } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as V1DurableEventLogEntry[];
+}
 
 async function run(workflowName: string, input: unknown): Promise<string> {
   const [runId] = await server.engine.trigger(server.tenantId, [{ workflowName, input }]);
@@ -65,6 +86,22 @@ describe('durable tasks through the SDK', () => {
     ]);
     expect(nodes[0]!.result).toEqual({ ts: output.startedAt });
     expect(nodes[1]!.result).toEqual({ CREATE: { 'sleep-1s': [{ sleep_duration: '1s' }] } });
+    expect(await restLog(details.tasks[0]!.externalId)).toEqual([
+      expect.objectContaining({
+        nodeId: 1,
+        kind: 'MEMO',
+        isSatisfied: true,
+        result: { ts: output.startedAt },
+        invocationCount: 1,
+      }),
+      expect.objectContaining({
+        nodeId: 2,
+        kind: 'WAIT_FOR',
+        waitData: [{ kind: 'SLEEP', sleepDurationMs: 1000 }],
+        isSatisfied: true,
+        taskDisplayName: 'durable-sleeper',
+      }),
+    ]);
   });
 
   it('replays its memo and its sleep on a retry, and goes on from there', async () => {
@@ -85,7 +122,7 @@ describe('durable tasks through the SDK', () => {
 
   it('waits for the event its expression accepts', async () => {
     const runId = await run('durable-waiter', { orderId: 'o-1' });
-    // Its wait is recorded before the events arrive (its now() is node 1, the wait node 2).
+    // Its wait is recorded before the events arrive.
     await eventually(async () =>
       (await nodesOf(runId)).some((n) => n.kind === 'WAIT_FOR') ? true : undefined,
     );
@@ -98,6 +135,14 @@ describe('durable tasks through the SDK', () => {
     const details = await finished(runId);
     expect(details.status).toBe('COMPLETED');
     expect(details.tasks[0]!.output).toEqual({ paid: { orderId: 'o-1', amount: 5 } });
+    const [wait] = await restLog(details.tasks[0]!.externalId);
+    expect(wait).toMatchObject({
+      kind: 'WAIT_FOR',
+      waitData: [
+        { kind: 'USER_EVENT', eventKey: 'order:paid', expression: "input.orderId == 'o-1'" },
+      ],
+      result: { CREATE: { 'order:paid': [{ orderId: 'o-1', amount: 5 }] } },
+    });
   });
 
   it('takes an event stored before the wait when it looks back far enough', async () => {
@@ -114,5 +159,34 @@ describe('durable tasks through the SDK', () => {
     const details = await finished(runId);
     expect(details.status).toBe('FAILED');
     expect(details.tasks[0]!.error).toContain('non-determinism at node 1');
+  });
+
+  it('spawns children from a durable task, and a retry replays the spawn without running them again', async () => {
+    const runId = await run('durable-parent', { n: 3, failFirst: true });
+    const details = await finished(runId);
+    expect(details.status).toBe('COMPLETED');
+    expect(details.tasks[0]!.output).toEqual({
+      results: [{ doubled: 0 }, { doubled: 2 }, { doubled: 4 }],
+      invocation: 2,
+    });
+    const nodes = await nodesOf(runId);
+    expect(nodes.map((n) => [n.kind, n.invocation, n.visitedBy])).toEqual([
+      ['RUN', 1, 2],
+      ['RUN', 1, 2],
+      ['RUN', 1, 2],
+    ]);
+    // Three children in all: the retry did not spawn them again.
+    const { rows } = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM workflow_runs r
+         JOIN tasks t ON t.external_id = r.parent_task_external_id
+        WHERE t.run_id = $1`,
+      [runId],
+    );
+    expect(rows[0]!.n).toBe(3);
+    const log = await restLog(details.tasks[0]!.externalId);
+    expect(log.map((n) => n.waitData)).toEqual(
+      Array(3).fill([{ kind: 'CHILD_WORKFLOW', workflowName: 'durable-child' }]),
+    );
+    expect(log.every((n) => n.childWorkflowRunId && n.lastInvocationCount === 2)).toBe(true);
   });
 });

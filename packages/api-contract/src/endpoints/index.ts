@@ -1,6 +1,7 @@
 import type { EndpointDefinition } from '../endpoint';
 import * as apiTokens from './api-tokens.endpoints';
 import * as crons from './crons.endpoints';
+import * as durable from './durable.endpoints';
 import * as events from './events.endpoints';
 import * as filters from './filters.endpoints';
 import * as flowControl from './flow-control.endpoints';
@@ -15,6 +16,7 @@ import * as workflows from './workflows.endpoints';
 
 export * from './api-tokens.endpoints';
 export * from './crons.endpoints';
+export * from './durable.endpoints';
 export * from './scheduled.endpoints';
 export * from './events.endpoints';
 export * from './filters.endpoints';
@@ -40,6 +42,7 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(workers),
   ...Object.values(flowControl),
   ...Object.values(runs),
+  ...Object.values(durable),
   ...Object.values(events),
   ...Object.values(filters),
   ...Object.values(webhooks),

@@ -6,7 +6,8 @@ import type { Write } from './combined-writes';
 const NODE_COLUMNS = `task_id AS "taskId", tenant_id AS "tenantId", branch_id::int AS "branchId", node_id::int AS "nodeId",
   kind, invocation_count AS invocation, visited_by AS "visitedBy", label, conditions, met,
   encode(memo_key, 'base64') AS "memoKey", due_at AS "dueAt", satisfied_seq AS "satisfiedSeq",
-  satisfied_at AS "satisfiedAt", result, created_at AS "createdAt"`;
+  satisfied_at AS "satisfiedAt", result, failure, child_run_id AS "childRunId",
+  child_is_dag AS "childIsDag", created_at AS "createdAt"`;
 
 type NodeRow = Omit<DurableNode, 'dueAt' | 'satisfiedAt' | 'createdAt'> & {
   taskId: string;
@@ -60,21 +61,23 @@ export function durableNodesUpsert(
     text: (first) =>
       `INSERT INTO durable_nodes AS d
          (task_id, tenant_id, branch_id, node_id, kind, invocation_count, visited_by, label,
-          conditions, met, memo_key, due_at, satisfied_seq, satisfied_at, result, created_at)
+          conditions, met, memo_key, due_at, satisfied_seq, satisfied_at, result, failure,
+          child_run_id, child_is_dag, created_at)
        SELECT n."taskId", n."tenantId", n."branchId", n."nodeId", n.kind, n.invocation,
               n."visitedBy", n.label, n.conditions, n.met, decode(n."memoKey", 'base64'),
               n."dueAt", n."satisfiedSeq", n."satisfiedAt",
               CASE WHEN n."satisfiedSeq" IS NULL THEN NULL ELSE n.result->'value' END,
-              n."createdAt"
+              n.failure, n."childRunId", n."childIsDag", n."createdAt"
          FROM jsonb_to_recordset($${first}::jsonb) AS n(
            "taskId" bigint, "tenantId" uuid, "branchId" bigint, "nodeId" bigint, kind text,
            invocation int, "visitedBy" int, label text, conditions jsonb, met jsonb,
            "memoKey" text, "dueAt" timestamptz, "satisfiedSeq" int, "satisfiedAt" timestamptz,
-           result jsonb, "createdAt" timestamptz)
+           result jsonb, failure text, "childRunId" uuid, "childIsDag" bool,
+           "createdAt" timestamptz)
        ON CONFLICT (task_id, branch_id, node_id) DO UPDATE SET
          visited_by = EXCLUDED.visited_by, met = EXCLUDED.met, due_at = EXCLUDED.due_at,
          satisfied_seq = EXCLUDED.satisfied_seq, satisfied_at = EXCLUDED.satisfied_at,
-         result = EXCLUDED.result`,
+         result = EXCLUDED.result, failure = EXCLUDED.failure`,
     params: [JSON.stringify(rows)],
   };
 }
@@ -109,6 +112,23 @@ export async function listOpenEventWaits(
        FROM durable_nodes
       WHERE satisfied_at IS NULL AND kind = 'WAIT_FOR'
         AND jsonb_path_exists(conditions, '$[*] ? (@.kind == "EVENT")')`,
+  );
+  return rows;
+}
+
+/** Every open node waiting for a child run (read on start: their children are watched again). */
+export async function listOpenChildren(
+  db: Queryable,
+): Promise<{ tenantId: string; taskId: string; nodeId: number; childRunId: string }[]> {
+  const { rows } = await db.query<{
+    tenantId: string;
+    taskId: string;
+    nodeId: number;
+    childRunId: string;
+  }>(
+    `SELECT tenant_id AS "tenantId", task_id AS "taskId", node_id::int AS "nodeId",
+            child_run_id AS "childRunId"
+       FROM durable_nodes WHERE satisfied_at IS NULL AND child_run_id IS NOT NULL`,
   );
   return rows;
 }

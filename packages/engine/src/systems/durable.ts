@@ -6,6 +6,7 @@
  * point loses no satisfied wait (it is in the table before the worker hears of it) and
  * satisfies none twice (a node completes once; a replay is given the same completion).
  */
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { durableInvocation } from '../assigned-actions';
 import { eventMeets, sleepPayload, waitOutcome, type WaitedEvent } from '../durable-conditions';
@@ -24,6 +25,8 @@ import { durableNodesUpsert, listDurableNodes, listEventsSince } from '../querie
 import type { RunningAttempt, RunningAttempts } from '../running-attempts';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
+import type { RunResult } from '../types';
+import type { ResolvedTrigger, TriggerSystem } from './trigger';
 
 /** Which node of which invocation (v1.DurableEventLogEntryRef). */
 export interface DurableRef {
@@ -33,11 +36,17 @@ export interface DurableRef {
   nodeId: number;
 }
 
-/** A node's completion, as `entry_completed` carries it. */
+/** A node's completion, as `entry_completed` carries it: a payload, or a failure's message. */
 export interface DurableCompletion {
   ref: DurableRef;
   payload: unknown;
+  failure?: string | undefined;
 }
+
+/** What a spawn of runs is answered with: a node per run, or the replay's departure. */
+export type DurableSpawnAnswer =
+  | { ok: true; runs: { ref: DurableRef; runId: string }[]; completions: DurableCompletion[] }
+  | { ok: false; ref: DurableRef; nondeterminism: string };
 
 export type DurableCallAnswer =
   | {
@@ -56,9 +65,18 @@ export interface DurableCallRequest {
   call: DurableCall;
 }
 
-type DurableOp = Operation<DurableCallAnswer | DurableCompletion[]> &
+type DurableOp = Operation<DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[]> &
   (
     | { kind: 'call'; tenantId: string; workerId: string; request: DurableCallRequest }
+    | {
+        kind: 'spawn';
+        tenantId: string;
+        workerId: string;
+        taskExternalId: string;
+        invocation: number;
+        triggers: ResolvedTrigger[];
+      }
+    | { kind: 'child'; taskId: string; nodeId: number; run: RunResult }
     | { kind: 'memo-value'; tenantId: string; workerId: string; ref: DurableRef; value: unknown }
     | {
         kind: 'event';
@@ -72,6 +90,10 @@ type DurableOp = Operation<DurableCallAnswer | DurableCompletion[]> &
 export interface DurableSystemDeps {
   db: Queryable;
   running: RunningAttempts;
+  /** Spawned runs are created in the same tick (the trigger phase runs after this one). */
+  trigger: TriggerSystem;
+  /** Completes a spawn's node when its run finishes (durable-tasks.ts subscribes to it). */
+  watchChild(tenantId: string, runId: string, taskId: string, nodeId: number): void;
   logs: DurableLogs;
   events: EventWaits;
   sleeps: DurableSleeps;
@@ -82,7 +104,7 @@ export interface DurableSystemDeps {
 
 export class DurableSystem extends BufferedSystem<
   DurableOp,
-  DurableCallAnswer | DurableCompletion[]
+  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[]
 > {
   /** Completions for running tasks' workers, and index changes, applied after COMMIT. */
   private afterCommit: (() => void)[] = [];
@@ -110,6 +132,30 @@ export class DurableSystem extends BufferedSystem<
   ): Promise<DurableCompletion[]> {
     const op: DurableOp = { kind: 'memo-value', tenantId, workerId, ref, value };
     return this.pushAwaited(op) as Promise<DurableCompletion[]>;
+  }
+
+  /** Runs a durable task spawns (`trigger_runs`), resolved; answered once they are stored. */
+  spawn(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+    triggers: ResolvedTrigger[],
+  ): Promise<DurableSpawnAnswer> {
+    const op: DurableOp = {
+      kind: 'spawn',
+      tenantId,
+      workerId,
+      taskExternalId,
+      invocation,
+      triggers,
+    };
+    return this.pushAwaited(op) as Promise<DurableSpawnAnswer>;
+  }
+
+  /** A spawned run finished: its node completes with the run's result. */
+  childFinished(taskId: string, nodeId: number, run: RunResult): void {
+    this.push({ kind: 'child', taskId, nodeId, run });
   }
 
   /** Waits whose sleep ended (durable-waits.ts). */
@@ -149,7 +195,9 @@ export class DurableSystem extends BufferedSystem<
     for (const op of this.taken) {
       try {
         if (op.kind === 'call') await this.applyCall(tick, op, logs, touch);
+        else if (op.kind === 'spawn') this.applySpawn(tick, op, logs, touch);
         else if (op.kind === 'memo-value') this.applyMemoValue(tick, op, logs, touch);
+        else if (op.kind === 'child') this.applyChild(tick, op, logs, touch);
         else this.applyMet(tick, op, logs, touch);
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
@@ -173,12 +221,19 @@ export class DurableSystem extends BufferedSystem<
   private async loadLogs(tick: TickContext): Promise<Map<string, TaskLog>> {
     const wanted = new Map<string, { tenantId: string }>();
     for (const op of this.taken) {
-      if (op.kind === 'call' || op.kind === 'memo-value') {
-        const externalId = op.kind === 'call' ? op.request.taskExternalId : op.ref.taskExternalId;
+      if (op.kind === 'call' || op.kind === 'memo-value' || op.kind === 'spawn') {
+        const externalId =
+          op.kind === 'call'
+            ? op.request.taskExternalId
+            : op.kind === 'spawn'
+              ? op.taskExternalId
+              : op.ref.taskExternalId;
         const attempt = this.deps.running.running(op.tenantId, externalId);
         if (attempt) wanted.set(attempt.taskId, { tenantId: op.tenantId });
       } else if (op.kind === 'event') {
         wanted.set(op.met.taskId, { tenantId: op.tenantId });
+      } else if (op.kind === 'child') {
+        wanted.set(op.taskId, { tenantId: '' });
       } else {
         wanted.set(op.taskId, { tenantId: '' });
       }
@@ -219,14 +274,7 @@ export class DurableSystem extends BufferedSystem<
       request.invocation,
     );
     const log = logs.get(attempt.taskId)!;
-    const completions: DurableCompletion[] = [];
-    // An invocation's first call: it is given, in their order, the completions recorded
-    // before it (a replay resumes where its predecessor was).
-    if (this.deps.logs.prime(log.taskId, request.invocation)) {
-      for (const node of completionsInOrder(log)) {
-        completions.push(completionOf(request.taskExternalId, request.invocation, node));
-      }
-    }
+    const completions = this.primed(log, request.taskExternalId, request.invocation);
     const landed = visit(log, request.invocation, request.call, tick.now);
     const ref = refOf(request.taskExternalId, request.invocation, landed.node);
     if ('nondeterminism' in landed) {
@@ -249,6 +297,80 @@ export class DurableSystem extends BufferedSystem<
         : {}),
       completions,
     };
+  }
+
+  /**
+   * An invocation's first call: it is given, in their order, the completions recorded before
+   * it (a replay resumes where its predecessor was).
+   */
+  private primed(log: TaskLog, taskExternalId: string, invocation: number): DurableCompletion[] {
+    if (!this.deps.logs.prime(log.taskId, invocation)) return [];
+    return completionsInOrder(log).map((node) => completionOf(taskExternalId, invocation, node));
+  }
+
+  /**
+   * Runs spawned from a durable task: a node each, in order, and the runs created in this
+   * tick. A replay lands on the nodes of the runs spawned before and creates nothing (the
+   * trigger phase would also find them by their child index).
+   */
+  private applySpawn(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'spawn' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node: DurableNode) => void,
+  ): void {
+    const attempt = this.holder(op.tenantId, op.workerId, op.taskExternalId, op.invocation);
+    const log = logs.get(attempt.taskId)!;
+    const completions = this.primed(log, op.taskExternalId, op.invocation);
+    const runs: { ref: DurableRef; runId: string }[] = [];
+    const created: ResolvedTrigger[] = [];
+    for (const trigger of op.triggers) {
+      const runId = randomUUID();
+      const call = {
+        kind: 'RUN' as const,
+        workflowName: trigger.version.workflowName,
+        isDag: trigger.version.isDag,
+        runId,
+      };
+      const landed = visit(log, op.invocation, call, tick.now);
+      const ref = refOf(op.taskExternalId, op.invocation, landed.node);
+      if ('nondeterminism' in landed) {
+        op.result = { ok: false, ref, nondeterminism: landed.nondeterminism };
+        return;
+      }
+      touch(log, landed.node);
+      runs.push({ ref, runId: landed.node.childRunId! });
+      if (!landed.created) continue;
+      created.push({ ...trigger, runId });
+      const { nodeId } = landed.node;
+      this.afterCommit.push(() => this.deps.watchChild(log.tenantId, runId, log.taskId, nodeId));
+    }
+    if (created.length > 0) this.deps.trigger.includeInTick(created);
+    op.result = { ok: true, runs, completions };
+  }
+
+  /** A spawned run finished: its node completes with its output, or as a failure. */
+  private applyChild(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'child' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node: DurableNode) => void,
+  ): void {
+    const log = logs.get(op.taskId)!;
+    const node = log.nodes[op.nodeId - 1];
+    if (!node || node.kind !== 'RUN' || node.satisfiedSeq !== null) return;
+    const { run: result } = op;
+    if (result.status === 'COMPLETED') {
+      const output = node.childIsDag
+        ? Object.fromEntries(result.tasks.map((t) => [t.readableId, t.output]))
+        : result.tasks[0]?.output;
+      complete(log, node, output ?? null, tick.now);
+    } else {
+      const error = result.tasks.find((t) => t.error)?.error;
+      complete(log, node, null, tick.now, error ?? `the run was ${result.status.toLowerCase()}`);
+    }
+    touch(log, node);
+    this.deliverAfterCommit(log, node);
   }
 
   /**
@@ -347,14 +469,22 @@ export class DurableSystem extends BufferedSystem<
     this.afterCommit.push(() => {
       this.deps.events.remove(log.tenantId, taskId, nodeId, conditions);
       this.deps.sleeps.set(taskId, nodeId, null);
-      // The task's running attempt hears of it; one not running hears on its next dispatch.
-      const attempt = this.runningOf(log);
-      if (attempt?.durable) {
-        this.deps.deliver(
-          attempt.workerId,
-          completionOf(attempt.externalId, durableInvocation(attempt.retryCount), node),
-        );
-      }
+    });
+    this.deliverAfterCommit(log, node);
+  }
+
+  /**
+   * After COMMIT, the task's running attempt hears of a completion; one not running hears on
+   * its next dispatch (its first call is given the completions recorded before it).
+   */
+  private deliverAfterCommit(log: TaskLog, node: DurableNode): void {
+    this.afterCommit.push(() => {
+      const attempt = this.deps.running.get(log.taskId);
+      if (!attempt?.durable) return;
+      this.deps.deliver(
+        attempt.workerId,
+        completionOf(attempt.externalId, durableInvocation(attempt.retryCount), node),
+      );
     });
   }
 
@@ -380,10 +510,6 @@ export class DurableSystem extends BufferedSystem<
     }
     return attempt;
   }
-
-  private runningOf(log: TaskLog): RunningAttempt | undefined {
-    return this.deps.running.get(log.taskId);
-  }
 }
 
 function refOf(taskExternalId: string, invocation: number, node: DurableNode): DurableRef {
@@ -395,7 +521,11 @@ function completionOf(
   invocation: number,
   node: DurableNode,
 ): DurableCompletion {
-  return { ref: refOf(taskExternalId, invocation, node), payload: node.result };
+  return {
+    ref: refOf(taskExternalId, invocation, node),
+    payload: node.result,
+    ...(node.failure !== null ? { failure: node.failure } : {}),
+  };
 }
 
 /** When the wait's earliest open sleep ends. */

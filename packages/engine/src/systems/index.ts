@@ -4,7 +4,7 @@
  * add one line here; the facade (engine.ts) calls its `request`.
  *
  * Why this order: pushed events and the fires of crons and scheduled runs first (they hand the
- * runs they start to the trigger phase, in the same transaction); triggers next (their runs exist for anything after); durable calls then (an event stored in the tick meets the waits it satisfies, in the same transaction); starts before results
+ * runs they start to the trigger phase, in the same transaction); durable calls next (an event stored in the tick meets the waits it satisfies, and the runs a durable task spawns go to the trigger phase, in the same transaction); triggers next (their runs exist for anything after); starts before results
  * (a start and result of one attempt in the same tick are written once, by the result); what
  * ends attempts (results, timeouts, reassignments, schedule timeouts, cancels, replays) before
  * run progress, which works out the runs they touched; history after, and the subscribers'
@@ -44,7 +44,7 @@ export interface SystemResources {
   facts: VersionFacts;
   maxPayloadBytes: number;
   /** What durable calls keep in memory, and where their completions go. */
-  durable: Omit<DurableSystemDeps, 'db' | 'wake'>;
+  durable: Omit<DurableSystemDeps, 'db' | 'wake' | 'trigger'>;
   isClosing(): boolean;
   /** Asks for a tick: every system calls it when it buffers something. */
   wake(): void;
@@ -53,12 +53,12 @@ export interface SystemResources {
 export function createSystems(r: SystemResources) {
   const result = new ResultSystem(r.wake, r.facts, r.maxPayloadBytes);
   const trigger = new TriggerSystem(r);
-  const durable = new DurableSystem({ ...r.durable, db: r.db, wake: r.wake });
+  const durable = new DurableSystem({ ...r.durable, trigger, db: r.db, wake: r.wake });
   return {
     pushedEvent: new PushedEventSystem({ ...r, trigger, durable }),
     timedFire: new TimedFireSystem({ ...r, trigger }),
-    trigger,
     durable,
+    trigger,
     start: new StartSystem(r.wake, result),
     result,
     timeout: new TimeoutSystem(r.wake),

@@ -118,9 +118,17 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
 
   /** Creates runs; resolves with their ids, in order, once they are committed. */
   async request(tenantId: string, requests: readonly TriggerRequest[]): Promise<string[]> {
+    return this.pushAwaited({ triggers: await this.resolveAll(tenantId, requests) });
+  }
+
+  /** Requests checked and resolved against their workflows' versions, not buffered. */
+  async resolveAll(
+    tenantId: string,
+    requests: readonly TriggerRequest[],
+  ): Promise<ResolvedTrigger[]> {
     const triggers: ResolvedTrigger[] = [];
     for (const request of requests) triggers.push(await this.resolve(tenantId, request));
-    return this.pushAwaited({ triggers });
+    return triggers;
   }
 
   private async resolve(tenantId: string, request: TriggerRequest): Promise<ResolvedTrigger> {

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { uuidSchema } from '../common';
+import { v1DurableEventLogEntrySchema } from '../durable';
+import { defineEndpoint } from '../endpoint';
+import { queryInt } from '../query';
+
+export const v1DurableTaskEventLogList = defineEndpoint({
+  operationId: 'v1DurableTaskEventLogList',
+  method: 'GET',
+  path: '/api/v1/stable/tenants/{tenant}/durable-tasks/{durableTask}',
+  summary:
+    "A durable task's event log, in call order: its waits (what they wait for and what met them), memos and spawned runs; a bare array",
+  tag: 'Task',
+  auth: 'tenant',
+  minRole: 'VIEWER',
+  params: z.object({ tenant: uuidSchema, durableTask: uuidSchema }),
+  query: z.object({
+    offset: queryInt({ min: 0 }).default(0),
+    limit: queryInt({ min: 1, max: 1000 }).default(1000),
+  }),
+  responses: { 200: z.array(v1DurableEventLogEntrySchema) },
+});
