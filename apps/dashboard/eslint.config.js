@@ -32,6 +32,29 @@ export default [
     },
   },
   {
+    // Dates are shown and typed in the user's time zone (hooks/use-time-zone.ts, lib/format.ts,
+    // lib/local-datetime.ts), not the browser's: these read the browser's clock.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee[property.name=/^(toLocale(Date|Time)?String|getHours|getDate|getDay|getMonth|getFullYear|getMinutes|getSeconds|getTimezoneOffset)$/]',
+          message:
+            "This reads the browser's time zone. Use useTimeZone() with lib/format.ts or lib/time-zone.ts (wallClock).",
+        },
+        {
+          selector:
+            "NewExpression[callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+          message:
+            "Give Intl.DateTimeFormat a timeZone: the user's, from useTimeZone(), not the browser's.",
+        },
+      ],
+    },
+  },
+  {
     // Features are independent slices; shared folders sit below them.
     files: [
       'src/features/**',

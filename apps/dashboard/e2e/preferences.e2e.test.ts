@@ -1,12 +1,14 @@
 /**
  * Local preferences and shared behaviour (spec sections 3, 4 and 9): theme, sidebar,
- * auto-refresh and toasts, in a real browser against the real server.
+ * auto-refresh, time zone and toasts, in a real browser against the real server.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ScheduledWorkflows } from '@trellis/api-contract';
 import type { SeededUser } from './support/api';
 import { seedOwner } from './support/api';
 import { launchBrowser, openPage, waitForPath } from './support/browser';
+import { useTenantFixture } from './support/tenant-fixture';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -150,6 +152,109 @@ describe('auto-refresh', () => {
     const manual = page.waitForRequest((request) => new URL(request.url()).pathname === listPath);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await manual;
+  });
+});
+
+describe('time zone', () => {
+  // A worker serves the greet workflow (to schedule) and the pipeline's code-defined cron.
+  const prefix = `tz${Date.now().toString(36)}`;
+  const tenant = useTenantFixture({ tenantName: 'Time Zone Tenant', workerPrefix: prefix });
+  /** A fresh page loads its route's chunk and first queries: a wait for behaviour, not timing. */
+  const FIRST_DATA_TIMEOUT_MS = 15_000;
+
+  it('shows times and cron fire times in the chosen zone and reads typed times in it', async () => {
+    // Noon UTC on 15 January: 07:00 in New York (the browser's zone here), 21:00 in Tokyo.
+    const year = new Date().getUTCFullYear() + 1;
+    const scheduledPath = `/api/v1/tenants/${tenant.tenantId}/workflows/scheduled`;
+    const scheduled = await tenant.owner.api.request<ScheduledWorkflows>(
+      'POST',
+      `/api/v1/tenants/${tenant.tenantId}/workflows/${prefix}-greet/scheduled`,
+      { body: { input: {}, additionalMetadata: {}, triggerAt: `${year}-01-15T12:00:00.000Z` } },
+    );
+    const id = scheduled.metadata.id;
+    ({ page } = await openPage(browser, baseUrl, {
+      session: tenant.owner.api,
+      timezoneId: 'America/New_York',
+    }));
+
+    await page.goto(`/tenants/${tenant.tenantId}/scheduled`);
+    const row = page.locator(`tr[data-scheduled-row="${id}"]`);
+    await row.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    const rowTime = row.locator('time').last();
+    expect(await stored('trellis-time-zone')).toBeNull();
+    expect(await rowTime.getAttribute('title')).toBe(`${year}-01-15 07:00:00.000 GMT-5`);
+
+    // The user menu opens the picker; search and pick with the keyboard.
+    const userMenu = page.getByRole('button', { name: 'User menu' });
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: /^Time zone/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Time zone' });
+    const browserChoice = picker.getByRole('radio', { name: /^Browser \(America\/New_York\)/ });
+    expect(await browserChoice.isChecked()).toBe(true);
+    await picker.getByRole('searchbox', { name: 'Search time zones' }).fill('tokyo');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    expect(await picker.getByRole('radio', { name: /^Asia\/Tokyo/ }).isChecked()).toBe(true);
+    expect(await stored('trellis-time-zone')).toBe('Asia/Tokyo');
+    // The list behind the picker has already followed.
+    expect(await rowTime.getAttribute('title')).toBe(
+      `${year}-01-15 21:00:00.000 GMT+9 (Asia/Tokyo)`,
+    );
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    await page.waitForFunction(() =>
+      document.activeElement?.getAttribute('aria-label')?.startsWith('User menu'),
+    );
+
+    // The choice outlives a reload; the panel writes the time out in full, naming the zone.
+    await page.reload();
+    await row.getByRole('button', { name: id.slice(0, 8), exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Scheduled run' });
+    await panel.getByText(`${year}-01-15 21:00:00.000 GMT+9 (Asia/Tokyo)`).waitFor();
+
+    // What is typed into a time field is read in the chosen zone, which the field names.
+    await panel.getByRole('button', { name: 'Reschedule' }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Reschedule run' });
+    const triggerAt = reschedule.getByLabel('Trigger at');
+    // Chromium leaves zero seconds out of the value.
+    expect(await triggerAt.inputValue()).toMatch(new RegExp(`^${year}-01-15T21:00(:00)?$`));
+    await reschedule.getByText('Time zone: Asia/Tokyo').waitFor();
+    await triggerAt.fill(`${year}-01-16T09:30:00`);
+    await reschedule.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByText('Run rescheduled', { exact: true }).waitFor();
+    const moved = await tenant.owner.api.request<ScheduledWorkflows>(
+      'GET',
+      `${scheduledPath}/${id}`,
+    );
+    expect(moved.triggerAt).toBe(`${year}-01-16T00:30:00.000Z`);
+
+    // A cron's next fire times follow the zone: the pipeline's 0 9 * * 1-5 runs in UTC.
+    await page.goto(`/tenants/${tenant.tenantId}/cron-jobs`);
+    const cronRow = page
+      .getByRole('table', { name: 'Cron jobs' })
+      .locator('tr', { hasText: '0 9 * * 1-5' });
+    await cronRow.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await cronRow.getByRole('button', { name: '0 9 * * 1-5', exact: true }).click();
+    const cronPanel = page.getByRole('dialog', { name: 'Cron job' });
+    const firstFire = cronPanel
+      .getByRole('list', { name: 'Next fire times' })
+      .getByRole('listitem')
+      .first();
+    expect(await firstFire.textContent()).toMatch(/Your time \(Asia\/Tokyo\).*18:00:00 GMT\+9/);
+
+    // Back to the browser's zone from another tab: the panel open in this one follows.
+    const other = await page.context().newPage();
+    await other.goto(`/tenants/${tenant.tenantId}/runs`);
+    await other.getByRole('button', { name: 'User menu' }).click();
+    await other.getByRole('menuitem', { name: /^Time zone/ }).click();
+    await other
+      .getByRole('dialog', { name: 'Time zone' })
+      .getByRole('radio', { name: /^Browser \(America\/New_York\)/ })
+      .check();
+    expect(await stored('trellis-time-zone')).toBe('browser');
+    await expect
+      .poll(() => firstFire.textContent())
+      .toMatch(/Your time \(America\/New_York\).*0[45]:00:00 GMT-[45]/);
   });
 });
 

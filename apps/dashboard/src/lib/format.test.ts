@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDuration, formatRelativeTime, formatTimestamp } from './format';
 
 const now = new Date('2025-06-15T12:00:00.000Z');
@@ -85,16 +85,37 @@ describe('formatDuration', () => {
 });
 
 describe('formatTimestamp', () => {
-  it('prints a UTC date with milliseconds', () => {
-    expect(formatTimestamp('2025-01-31T14:05:09.123Z')).toBe('2025-01-31 14:05:09.123 GMT');
-    expect(formatTimestamp(undefined)).toBe('N/A');
+  // The unit tests run with TZ=UTC: that is the "browser" zone here.
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("prints the browser's zone with its offset only", () => {
+    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'UTC')).toBe('2025-01-31 14:05:09.123 GMT');
+    expect(formatTimestamp(undefined, 'UTC')).toBe('N/A');
+  });
+
+  it('names any other zone', () => {
+    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'Europe/Berlin')).toBe(
+      '2025-01-31 15:05:09.123 GMT+1 (Europe/Berlin)',
+    );
+    expect(formatTimestamp('2025-07-31T14:05:09.000Z', 'America/New_York')).toBe(
+      '2025-07-31 10:05:09.000 GMT-4 (America/New_York)',
+    );
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'UTC')).toBe('2025-01-31 14:05:09.123 UTC');
+    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'Asia/Tokyo')).toBe(
+      '2025-01-31 23:05:09.123 GMT+9',
+    );
   });
 });
 
 describe('formatDate', () => {
-  it('prints a calendar date, or N/A', () => {
-    expect(formatDate('2125-11-22T10:00:00Z')).toBe('Nov 22, 2125');
-    expect(formatDate(undefined)).toBe('N/A');
-    expect(formatDate('nope')).toBe('N/A');
+  it('prints a calendar date in the zone, or N/A', () => {
+    expect(formatDate('2125-11-22T10:00:00Z', 'UTC')).toBe('Nov 22, 2125');
+    expect(formatDate('2025-01-31T23:30:00Z', 'UTC')).toBe('Jan 31, 2025');
+    expect(formatDate('2025-01-31T23:30:00Z', 'Asia/Tokyo')).toBe('Feb 1, 2025');
+    expect(formatDate(undefined, 'UTC')).toBe('N/A');
+    expect(formatDate('nope', 'UTC')).toBe('N/A');
   });
 });

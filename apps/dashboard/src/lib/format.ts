@@ -1,6 +1,8 @@
 /**
- * Text formatting shared by every screen (spec section 9).
+ * Text formatting shared by every screen (spec section 9). Absolute dates and times take the
+ * zone to write them in: the user's choice, from `useTimeZone()`.
  */
+import { formatOffset, isBrowserTimeZone, isUtc, wallClock } from './time-zone';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -61,35 +63,48 @@ export function formatDuration(ms: number): string {
   return `${hours}h ${minutes}m ${seconds}s`;
 }
 
-/** Exact timestamp for tooltips, in the viewer's timezone: `2025-01-31 14:05:09.123 GMT+1`. */
-export function formatTimestamp(value: DateInput): string {
+/**
+ * An exact timestamp in `timeZone`: `2025-01-31 14:05:09.123 GMT+1`. When that is not the
+ * browser's zone the text names it, since an offset alone does not say which clock is meant:
+ * `2025-01-31 08:05:09.123 GMT-5 (America/New_York)`, or `… UTC`.
+ */
+export function formatTimestamp(value: DateInput, timeZone: string): string {
   const date = toDate(value);
   if (!date) return 'N/A';
+  const clock = wallClock(date, timeZone);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const offsetMinutes = -date.getTimezoneOffset();
-  const sign = offsetMinutes >= 0 ? '+' : '-';
-  const abs = Math.abs(offsetMinutes);
-  const offset =
-    abs === 0 ? '' : `${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
   return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.` +
-    `${pad(date.getMilliseconds(), 3)} GMT${offset}`
+    `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)} ` +
+    `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}.` +
+    `${pad(clock.millisecond, 3)} ${zoneTag(date, timeZone)}`
   );
+}
+
+function zoneTag(date: Date, timeZone: string): string {
+  const offset = formatOffset(date, timeZone);
+  if (isBrowserTimeZone(timeZone)) return offset;
+  return isUtc(timeZone) ? 'UTC' : `${offset} (${timeZone})`;
 }
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A calendar date in the viewer's timezone, e.g. "Jan 31, 2025"; "N/A" when missing. */
-export function formatDate(value: DateInput): string {
+/** A calendar date in `timeZone`, e.g. "Jan 31, 2025"; "N/A" when missing. */
+export function formatDate(value: DateInput, timeZone: string): string {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : 'N/A';
+  if (!date) return 'N/A';
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(date);
 }

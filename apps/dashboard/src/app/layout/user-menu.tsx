@@ -1,4 +1,5 @@
-import { CircleUser, LogOut, Mail, Monitor, Moon, Sun, SunMoon } from 'lucide-react';
+import { CircleUser, Globe, LogOut, Mail, Monitor, Moon, Sun, SunMoon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,8 +20,11 @@ import { useUserInvites } from '@/features/invites/api/get-user-invites';
 import { useVersion } from '@/features/meta/api/get-version';
 import { useTheme } from '@/hooks/use-theme';
 import type { Theme } from '@/hooks/use-theme';
+import { useTimeZonePreference } from '@/hooks/use-time-zone';
+import { BROWSER_TIME_ZONE } from '@/lib/time-zone';
+import { TimeZoneDialog } from './time-zone-dialog';
 
-/** Account menu: who is signed in, invites, server version, theme, sign out. */
+/** Account menu: who is signed in, invites, server version, theme, time zone, sign out. */
 export function UserMenu() {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -29,78 +33,100 @@ export function UserMenu() {
   const invites = useUserInvites({ poll: verified, enabled: verified });
   const version = useVersion();
   const { theme, setTheme, toggleTheme } = useTheme();
+  const { preference: timeZone } = useTimeZonePreference();
+  const [timeZoneOpen, setTimeZoneOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
   const pendingInvites = invites.data?.rows.length ?? 0;
 
   const signOut = () => logout.mutate();
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={
-            pendingInvites > 0 ? `User menu, ${pendingInvites} pending invites` : 'User menu'
-          }
-          className="relative"
-        >
-          <CircleUser className="size-5!" aria-hidden="true" />
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild ref={triggerRef}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={
+              pendingInvites > 0 ? `User menu, ${pendingInvites} pending invites` : 'User menu'
+            }
+            className="relative"
+          >
+            <CircleUser className="size-5!" aria-hidden="true" />
+            {pendingInvites > 0 ? (
+              <span className="absolute top-1 right-1 size-2 animate-pulse rounded-full bg-primary ring-2 ring-background" />
+            ) : null}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <div className="px-2 py-2">
+            <p className="truncate text-sm font-medium text-foreground">
+              {user.data?.name || user.data?.email || 'Signed in'}
+            </p>
+            {user.data?.email ? (
+              <p className="truncate text-xs text-muted-foreground">{user.data.email}</p>
+            ) : null}
+          </div>
+          <DropdownMenuSeparator />
           {pendingInvites > 0 ? (
-            <span className="absolute top-1 right-1 size-2 animate-pulse rounded-full bg-primary ring-2 ring-background" />
+            <DropdownMenuItem onSelect={() => void navigate(paths.onboarding.invites.href())}>
+              <Mail aria-hidden="true" />
+              Invites ({pendingInvites})
+            </DropdownMenuItem>
           ) : null}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <div className="px-2 py-2">
-          <p className="truncate text-sm font-medium text-foreground">
-            {user.data?.name || user.data?.email || 'Signed in'}
-          </p>
-          {user.data?.email ? (
-            <p className="truncate text-xs text-muted-foreground">{user.data.email}</p>
-          ) : null}
-        </div>
-        <DropdownMenuSeparator />
-        {pendingInvites > 0 ? (
-          <DropdownMenuItem onSelect={() => void navigate(paths.onboarding.invites.href())}>
-            <Mail aria-hidden="true" />
-            Invites ({pendingInvites})
+          <DropdownMenuItem onSelect={toggleTheme}>
+            <SunMoon aria-hidden="true" />
+            Toggle theme
           </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={toggleTheme}>
-          <SunMoon aria-hidden="true" />
-          Toggle theme
-        </DropdownMenuItem>
-        <DropdownMenuLabel className="pt-2">Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          <DropdownMenuRadioItem value="light">
-            <Sun aria-hidden="true" /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon aria-hidden="true" /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor aria-hidden="true" /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={signOut} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" />
-          Sign out
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <div className="flex items-center gap-2 px-2 py-1.5 text-xs text-muted-foreground">
-          {version.isPending ? (
-            <>
-              <Spinner className="size-3" /> Loading version
-            </>
-          ) : version.isError ? (
-            <span className="text-destructive">Version unavailable</span>
-          ) : (
-            <span className="font-mono">Trellis {version.data.version}</span>
-          )}
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <DropdownMenuLabel className="pt-2">Theme</DropdownMenuLabel>
+          <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            <DropdownMenuRadioItem value="light">
+              <Sun aria-hidden="true" /> Light
+            </DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="dark">
+              <Moon aria-hidden="true" /> Dark
+            </DropdownMenuRadioItem>
+            <DropdownMenuRadioItem value="system">
+              <Monitor aria-hidden="true" /> System
+            </DropdownMenuRadioItem>
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setTimeZoneOpen(true)}>
+            <Globe aria-hidden="true" />
+            Time zone
+            <span className="ml-auto min-w-0 truncate text-xs text-muted-foreground">
+              {timeZone === BROWSER_TIME_ZONE ? 'Browser' : timeZone}
+            </span>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={signOut} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Sign out
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <div className="flex items-center gap-2 px-2 py-1.5 text-xs text-muted-foreground">
+            {version.isPending ? (
+              <>
+                <Spinner className="size-3" /> Loading version
+              </>
+            ) : version.isError ? (
+              <span className="text-destructive">Version unavailable</span>
+            ) : (
+              <span className="font-mono">Trellis {version.data.version}</span>
+            )}
+          </div>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <TimeZoneDialog
+        open={timeZoneOpen}
+        onOpenChange={setTimeZoneOpen}
+        // Opened from the menu, which has closed by then: back to the button that opened it.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { Search, X } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
 
@@ -8,6 +9,7 @@ export function SearchInput({
   placeholder,
   value,
   onChange,
+  onKeyDown,
   className,
 }: {
   /** Accessible name, e.g. "Search workflows by name". */
@@ -15,6 +17,8 @@ export function SearchInput({
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** Keys beyond Escape, e.g. arrows that move into the results. */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   className?: string;
 }) {
   return (
@@ -31,6 +35,7 @@ export function SearchInput({
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onChange('');
+          onKeyDown?.(event);
         }}
         className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
       />

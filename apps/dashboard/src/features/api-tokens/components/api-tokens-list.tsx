@@ -20,6 +20,7 @@ import {
 } from '@/components/ui/table';
 import { reportApiError } from '@/hooks/report-api-error';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { formatDate, formatTimestamp, toDate } from '@/lib/format';
@@ -44,6 +45,7 @@ export function ApiTokensList({
 }) {
   const { refetchInterval } = useRefetchInterval();
   const tokens = useApiTokens(tenantId, { refetchInterval });
+  const timeZone = useTimeZone();
   const revoke = useRevokeApiToken(tenantId);
   const [createOpen, setCreateOpen] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | undefined>(undefined);
@@ -128,8 +130,8 @@ export function ApiTokensList({
                       <RelativeTime value={token.metadata.createdAt} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-muted-foreground">
-                      <span title={formatTimestamp(token.expiresAt)}>
-                        {formatDate(token.expiresAt)}
+                      <span title={formatTimestamp(token.expiresAt, timeZone)}>
+                        {formatDate(token.expiresAt, timeZone)}
                       </span>
                       {expired ? (
                         <Badge variant="outline" className="ml-2 text-destructive">

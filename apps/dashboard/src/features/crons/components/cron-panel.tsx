@@ -16,6 +16,7 @@ import { tenantHref } from '@/config/paths';
 import { cronJobsHref } from '@/config/screen-links';
 import { useNow } from '@/hooks/use-now';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { formatTimestamp } from '@/lib/format';
 import type { CronWorkflows } from '@/types/api';
 import { useCron } from '../api/get-cron';
@@ -227,11 +228,12 @@ function CronDetail({
 
 /** The due time of the latest fire, its run, and "late" when it fired after its time. */
 function LastFire({ tenantId, cron }: { tenantId: string; cron: CronWorkflows }) {
+  const timeZone = useTimeZone();
   const fire = cron.lastFire;
   if (!fire) return <span className="text-muted-foreground">Not fired yet</span>;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="cron-last-fire">
-      <span title={formatTimestamp(fire.dueAt)}>
+      <span title={formatTimestamp(fire.dueAt, timeZone)}>
         Due <RelativeTime value={fire.dueAt} />
       </span>
       {fire.late ? (

@@ -1,22 +1,15 @@
 import { TriangleAlert } from 'lucide-react';
 import { Callout } from '@/components/ui/callout';
-import { DST_NOTE_TEXT, formatInZone, upcomingFires, viewerTimezone } from '../utils/fire-times';
+import { useTimeZone } from '@/hooks/use-time-zone';
+import { DST_NOTE_TEXT, formatInZone, upcomingFires } from '../utils/fire-times';
 
 /**
- * The next five fire times of a cron, each in the viewer's time zone and in the cron's, with
+ * The next five fire times of a cron, each in the user's time zone and in the cron's, with
  * a warning on the ones daylight saving moves (a wall time that does not exist that day) or
  * repeats. Computed from `now` by the cron module the server fires with.
  */
-export function UpcomingFires({
-  cron,
-  now,
-  timezone = viewerTimezone(),
-}: {
-  cron: string;
-  now: Date;
-  /** The viewer's time zone. */
-  timezone?: string;
-}) {
+export function UpcomingFires({ cron, now }: { cron: string; now: Date }) {
+  const timezone = useTimeZone();
   const result = upcomingFires(cron, now);
   if (!result.ok) {
     return <p className="text-sm text-destructive">{result.message}</p>;

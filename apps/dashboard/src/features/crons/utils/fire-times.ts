@@ -44,11 +44,6 @@ export function formatInZone(at: Date, timezone: string): string {
   return format.format(at);
 }
 
-/** The viewer's IANA time zone, as the browser reports it. */
-export function viewerTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** What a daylight-saving note means for that fire. */
 export const DST_NOTE_TEXT = {
   gap: 'Daylight-saving gap: this wall time does not exist that day, so it fires right after the clock jumps forward.',

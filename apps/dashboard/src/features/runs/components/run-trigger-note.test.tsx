@@ -6,7 +6,10 @@ import { RunTriggerNote } from './run-trigger-note';
 const text = () => screen.getByTestId('run-trigger').textContent?.replace(/\s+/g, ' ');
 
 describe('RunTriggerNote', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
 
   it('names the cron by its name, else its expression, with the due time', () => {
     render(
@@ -42,6 +45,14 @@ describe('RunTriggerNote', () => {
       <RunTriggerNote trigger={{ kind: 'CRON', cronId: 'c1', cronName: 'nightly', late: false }} />,
     );
     expect(text()).toBe('Triggered by cron nightly (run now)');
+  });
+
+  it("writes the due time in the user's time zone", () => {
+    localStorage.setItem('trellis-time-zone', 'Asia/Tokyo');
+    render(
+      <RunTriggerNote trigger={{ kind: 'SCHEDULE', dueAt: '2026-05-01T09:30:00Z', late: false }} />,
+    );
+    expect(text()).toBe('Scheduled for 2026-05-01 18:30:00.000 GMT+9 (Asia/Tokyo)');
   });
 
   it('says when a scheduled run was due', () => {

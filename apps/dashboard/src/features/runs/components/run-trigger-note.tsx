@@ -1,6 +1,6 @@
 import { CalendarClock, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatTimestamp } from '@/lib/format';
+import { Timestamp } from '@/components/ui/timestamp';
 import type { V1WorkflowRunTrigger } from '@/types/api';
 
 /**
@@ -11,9 +11,7 @@ import type { V1WorkflowRunTrigger } from '@/types/api';
 export function RunTriggerNote({ trigger }: { trigger: V1WorkflowRunTrigger }) {
   const Icon = trigger.kind === 'CRON' ? Clock : CalendarClock;
   const due = trigger.dueAt ? (
-    <time dateTime={trigger.dueAt} className="text-foreground">
-      {formatTimestamp(trigger.dueAt)}
-    </time>
+    <Timestamp value={trigger.dueAt} className="text-foreground" />
   ) : undefined;
   return (
     <span className="inline-flex min-w-0 flex-wrap items-center gap-1" data-testid="run-trigger">

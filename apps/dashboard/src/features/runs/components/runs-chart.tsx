@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { formatTimestamp } from '@/lib/format';
 import type { ChartPoint } from '../utils/run-chart';
 import { bucketLabel, bucketSizeMs, chartMax, labelledIndices } from '../utils/run-chart';
@@ -29,6 +30,7 @@ export function RunsChart({
   const [hover, setHover] = useState<number | undefined>(undefined);
   // Phones have room for a few axis labels only.
   const narrow = useMediaQuery('(max-width: 639px)');
+  const timeZone = useTimeZone();
 
   if (isPending && !points) return <Skeleton className="h-36 w-full rounded-lg" />;
   const data = points ?? [];
@@ -136,7 +138,7 @@ export function RunsChart({
             className="absolute top-0 -translate-x-1/2 whitespace-nowrap first:translate-x-0"
             style={{ left: `${((index + 0.5) / count) * 100}%` }}
           >
-            {bucketLabel(data[index]!.time, span)}
+            {bucketLabel(data[index]!.time, span, timeZone)}
           </span>
         ))}
       </div>
@@ -147,7 +149,7 @@ export function RunsChart({
             left: `min(calc(${((hover! + 0.5) / count) * 100}% + 0.75rem), calc(100% - 11rem))`,
           }}
         >
-          <p className="font-medium text-foreground">{formatTimestamp(hovered.time)}</p>
+          <p className="font-medium text-foreground">{formatTimestamp(hovered.time, timeZone)}</p>
           <p className="text-muted-foreground">Succeeded: {hovered.SUCCEEDED}</p>
           <p className="text-muted-foreground">Failed: {hovered.FAILED}</p>
         </div>

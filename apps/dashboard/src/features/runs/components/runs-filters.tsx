@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import {
   CheckboxListFilter,
   FilterPanel,
@@ -8,11 +9,13 @@ import {
 } from '@/components/ui/filter-controls';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
+import { useTimeZone } from '@/hooks/use-time-zone';
+import { fromLocalInput, toLocalInput } from '@/lib/local-datetime';
 import { RUN_STATUSES, runStatusStyle } from '@/lib/status';
 import type { Workflow } from '@/types/api';
 import { DEFAULT_RUN_FILTERS, TIME_WINDOWS, activeFilterCount } from '../utils/run-filters';
 import type { RunFilters, TimeWindow } from '../utils/run-filters';
-import { fromLocalInput, toLocalInput } from '@/lib/local-datetime';
 
 /** The "Filters" button of the runs toolbar and its panel. */
 export function RunsFiltersButton(props: RunsFilterPanelProps) {
@@ -125,6 +128,8 @@ function TimeRangeFilter({
   onChange: RunsFilterPanelProps['onChange'];
   currentRange: { since: string; until?: string };
 }) {
+  const timeZone = useTimeZone();
+  const zoneNoteId = useId();
   return (
     <div className="grid gap-2">
       <NativeSelect
@@ -162,9 +167,10 @@ function TimeRangeFilter({
             <Input
               type="datetime-local"
               step={1}
-              value={toLocalInput(filters.since)}
+              value={toLocalInput(filters.since, timeZone)}
+              aria-describedby={zoneNoteId}
               onChange={(event) => {
-                const since = fromLocalInput(event.target.value);
+                const since = fromLocalInput(event.target.value, timeZone);
                 if (since) onChange((current) => ({ ...current, since }));
               }}
               className="h-8 px-2 text-xs"
@@ -175,14 +181,18 @@ function TimeRangeFilter({
             <Input
               type="datetime-local"
               step={1}
-              value={toLocalInput(filters.until)}
+              value={toLocalInput(filters.until, timeZone)}
+              aria-describedby={zoneNoteId}
               onChange={(event) => {
-                const until = fromLocalInput(event.target.value);
+                const until = fromLocalInput(event.target.value, timeZone);
                 onChange((current) => ({ ...current, until }));
               }}
               className="h-8 px-2 text-xs"
             />
           </label>
+          <p id={zoneNoteId} className="col-span-2 text-xs text-muted-foreground">
+            <TimeZoneNote />
+          </p>
         </div>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatTimestamp } from '@/lib/format';
@@ -22,6 +23,7 @@ const LEVEL_CLASSES: Record<string, string> = {
  */
 export function TaskLogs({ taskId, running }: { taskId: string; running: boolean }) {
   const log = useTaskLog(taskId, running);
+  const timeZone = useTimeZone();
   const [search, setSearch] = useState('');
   const boxRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -93,7 +95,7 @@ export function TaskLogs({ taskId, running }: { taskId: string; running: boolean
           shown.map((line, index) => (
             <p key={`${line.createdAt}-${index}`} className="break-words whitespace-pre-wrap">
               <span className="mr-2 text-muted-foreground select-none">
-                {formatTimestamp(line.createdAt)}
+                {formatTimestamp(line.createdAt, timeZone)}
               </span>
               {line.level ? (
                 <span className={cn('mr-2 select-none', LEVEL_CLASSES[line.level])}>

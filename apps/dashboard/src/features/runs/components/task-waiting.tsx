@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { HoverCard } from '@/components/ui/hover-card';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
+import { Timestamp } from '@/components/ui/timestamp';
 import { tenantHref } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useTaskWaiting } from '../api/get-task-waiting';
 import type { WaitingDetail } from '../utils/task-waiting';
@@ -139,7 +139,7 @@ function DetailRow({ tenantId, detail }: { tenantId: string; detail: WaitingDeta
           </ul>
         ) : detail.kind === 'time' ? (
           <>
-            <time dateTime={detail.value}>{formatTimestamp(detail.value)}</time>{' '}
+            <Timestamp value={detail.value} />{' '}
             <span className="text-muted-foreground">
               (<RelativeTime value={detail.value} />)
             </span>

@@ -35,6 +35,7 @@ describe('TriggerRunDialog timing tabs', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it("says what a cron does, or the spec's message, as it is typed", async () => {
@@ -106,6 +107,19 @@ describe('TriggerRunDialog timing tabs', () => {
       additionalMetadata: {},
       triggerAt: '2026-05-01T10:05:15.000Z',
     });
+  });
+
+  it("reads the picked time in the user's time zone, and says which", async () => {
+    localStorage.setItem('trellis-time-zone', 'America/New_York');
+    const { timings, router } = renderDialog('schedule');
+    expect(screen.getByText('Time zone: America/New_York')).toBeTruthy();
+    change('Trigger at', '2026-05-01T10:00:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenants/t1/scheduled'));
+    expect(timings.schedule).toHaveBeenCalledWith(
+      'nightly-report',
+      expect.objectContaining({ triggerAt: '2026-05-01T14:00:00.000Z' }),
+    );
   });
 
   it('asks for a time when the picker is emptied', () => {

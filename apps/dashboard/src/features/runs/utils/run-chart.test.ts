@@ -9,9 +9,11 @@ const points = ['00:00', '00:05', '00:10', '00:15'].map((hhmm) => ({
 
 describe('runs chart', () => {
   it('labels buckets by the span', () => {
-    expect(bucketLabel('2025-03-10T09:05:00Z', 3_600_000)).toBe('09:05');
-    expect(bucketLabel('2025-03-10T09:05:00Z', 3 * 86_400_000)).toBe('Mar 10 09:05');
-    expect(bucketLabel('2025-03-10T09:05:00Z', 30 * 86_400_000)).toBe('Mar 10');
+    expect(bucketLabel('2025-03-10T09:05:00Z', 3_600_000, 'UTC')).toBe('09:05');
+    expect(bucketLabel('2025-03-10T09:05:00Z', 3 * 86_400_000, 'UTC')).toBe('Mar 10 09:05');
+    expect(bucketLabel('2025-03-10T09:05:00Z', 30 * 86_400_000, 'UTC')).toBe('Mar 10');
+    // Read on a clock in the user's zone.
+    expect(bucketLabel('2025-03-10T19:05:00Z', 3 * 86_400_000, 'Asia/Tokyo')).toBe('Mar 11 04:05');
   });
 
   it('measures buckets and the tallest bar', () => {

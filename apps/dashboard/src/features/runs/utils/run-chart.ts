@@ -3,6 +3,7 @@
  * axis labels, and the time range a drag across some buckets selects (reference 5.1).
  */
 
+import { wallClock } from '@/lib/time-zone';
 import type { V1TaskPointMetric } from '@/types/api';
 
 /** One bucket: its start (ISO) and how many tasks succeeded and failed in it. */
@@ -11,15 +12,19 @@ export type ChartPoint = V1TaskPointMetric;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Labels adapt to the span: dates beyond a week, date and time beyond a day, else time. */
-export function bucketLabel(time: string, spanMs: number): string {
-  const date = new Date(time);
-  const month = date.toLocaleString('en', { month: 'short' });
-  const hh = String(date.getHours()).padStart(2, '0');
-  const mm = String(date.getMinutes()).padStart(2, '0');
-  if (spanMs > 7 * DAY) return `${month} ${date.getDate()}`;
-  if (spanMs > DAY) return `${month} ${date.getDate()} ${hh}:${mm}`;
-  return `${hh}:${mm}`;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Labels adapt to the span: dates beyond a week, date and time beyond a day, else time; all
+ * read on a clock in `timeZone`.
+ */
+export function bucketLabel(time: string, spanMs: number, timeZone: string): string {
+  const clock = wallClock(new Date(time), timeZone);
+  const day = `${MONTHS[clock.month - 1]} ${clock.day}`;
+  const hhmm = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  if (spanMs > 7 * DAY) return day;
+  if (spanMs > DAY) return `${day} ${hhmm}`;
+  return hhmm;
 }
 
 /** Length of one bucket: the distance between the first two, else one minute. */

@@ -3,6 +3,8 @@ import { Callout } from '@/components/ui/callout';
 import { Field } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
+import { TimeZoneNote } from '@/components/ui/time-zone-note';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { formatTimestamp } from '@/lib/format';
@@ -12,7 +14,7 @@ import { useRescheduleRun } from '../api/reschedule-run';
 import { hasFired, shortId } from '../utils/scheduled-run-info';
 
 /**
- * Reschedule: a new trigger time in the viewer's time zone. A run that already fired cannot
+ * Reschedule: a new trigger time in the user's time zone. A run that already fired cannot
  * move; the server says so and its message shows under the field.
  */
 export function RescheduleDialog({
@@ -24,13 +26,14 @@ export function RescheduleDialog({
   scheduled: ScheduledWorkflows;
   onClose: () => void;
 }) {
-  const [text, setText] = useState(() => toLocalInput(scheduled.triggerAt));
+  const timeZone = useTimeZone();
+  const [text, setText] = useState(() => toLocalInput(scheduled.triggerAt, timeZone));
   const [error, setError] = useState<string | undefined>(undefined);
   const reschedule = useRescheduleRun(tenantId);
   const fired = hasFired(scheduled);
 
   const submit = () => {
-    const triggerAt = fromLocalInput(text);
+    const triggerAt = fromLocalInput(text, timeZone);
     if (!triggerAt) {
       setError('Choose a date and time.');
       return;
@@ -41,7 +44,7 @@ export function RescheduleDialog({
         onSuccess: (updated) => {
           toast({
             title: 'Run rescheduled',
-            description: `It now runs at ${formatTimestamp(updated.triggerAt)}.`,
+            description: `It now runs at ${formatTimestamp(updated.triggerAt, timeZone)}.`,
             variant: 'success',
           });
           onClose();
@@ -64,7 +67,7 @@ export function RescheduleDialog({
           Move scheduled run{' '}
           <code className="font-mono text-foreground">{shortId(scheduled.metadata.id)}</code> of{' '}
           <span className="font-medium text-foreground">{scheduled.workflowName}</span> to a new
-          time (your time zone).
+          time.
         </>
       }
       submitLabel="Reschedule"
@@ -77,7 +80,7 @@ export function RescheduleDialog({
           Its run exists, so its time can no longer change.
         </Callout>
       ) : null}
-      <Field label="Trigger at" error={error}>
+      <Field label="Trigger at" error={error} hint={<TimeZoneNote />}>
         <Input
           type="datetime-local"
           step={1}

@@ -10,11 +10,11 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Sheet } from '@/components/ui/sheet';
 import { LoadingArea } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { Timestamp } from '@/components/ui/timestamp';
 import { Tooltip } from '@/components/ui/tooltip';
 import { tenantHref } from '@/config/paths';
 import { scheduledRunsHref } from '@/config/screen-links';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
-import { formatTimestamp } from '@/lib/format';
 import type { ScheduledWorkflows } from '@/types/api';
 import { useScheduledRun } from '../api/get-scheduled-run';
 import {
@@ -136,7 +136,7 @@ function ScheduledRunDetail({
         </dd>
         <dt className="text-muted-foreground">Trigger At</dt>
         <dd>
-          {formatTimestamp(scheduled.triggerAt)}{' '}
+          <Timestamp value={scheduled.triggerAt} />{' '}
           <span className="text-muted-foreground">
             (<RelativeTime value={scheduled.triggerAt} />)
           </span>

@@ -12,10 +12,10 @@ import {
   TableLoadingRows,
   TableRow,
 } from '@/components/ui/table';
+import { Timestamp } from '@/components/ui/timestamp';
 import { scheduledRunsHref } from '@/config/screen-links';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
-import { formatTimestamp } from '@/lib/format';
 import type { ScheduledRunStatus } from '@/types/api';
 import { useScheduledRuns } from '../api/list-scheduled-runs';
 import { scheduledRunListQuery } from '../utils/scheduled-run-filters';
@@ -78,7 +78,7 @@ export function UpcomingScheduledRuns({
               rows.map((scheduled) => (
                 <TableRow key={scheduled.metadata.id}>
                   <TableCell className="text-[13px]">
-                    <span className="block">{formatTimestamp(scheduled.triggerAt)}</span>
+                    <Timestamp value={scheduled.triggerAt} className="block" />
                     <RelativeTime
                       value={scheduled.triggerAt}
                       className="text-xs text-muted-foreground"

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TimeZoneDialog } from './time-zone-dialog';
+
+const radio = (name: string | RegExp) => screen.getByRole<HTMLInputElement>('radio', { name });
+
+describe('TimeZoneDialog', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it("offers the browser's zone, UTC and a search of every zone, and stores a pick", () => {
+    render(<TimeZoneDialog open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Time zone' });
+    expect(dialog).toBeTruthy();
+    // The unit tests run with TZ=UTC; the current choice has the focus.
+    expect(radio(/^Browser \(UTC\)/).checked).toBe(true);
+    expect(document.activeElement).toBe(radio(/^Browser \(UTC\)/));
+    expect(radio(/^UTC/).checked).toBe(false);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search time zones' }), {
+      target: { value: 'new york' },
+    });
+    expect(screen.getByText(/^1 of \d+ zones$/)).toBeTruthy();
+    fireEvent.click(radio(/^America\/New_York/));
+    expect(localStorage.getItem('trellis-time-zone')).toBe('America/New_York');
+    expect(radio(/^America\/New_York/).checked).toBe(true);
+    expect(radio(/^Browser/).checked).toBe(false);
+
+    fireEvent.click(radio(/^UTC/));
+    expect(localStorage.getItem('trellis-time-zone')).toBe('UTC');
+  });
+
+  it('says when no zone matches', () => {
+    render(<TimeZoneDialog open onOpenChange={vi.fn()} />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search time zones' }), {
+      target: { value: 'atlantis' },
+    });
+    expect(screen.getByText('No zone matches.')).toBeTruthy();
+  });
+});
