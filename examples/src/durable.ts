@@ -6,7 +6,9 @@
  * back `lookbackSeconds`; `durable-changeling` asks the time on its first invocation and sleeps
  * on its second, which the server refuses as non-deterministic; `durable-parent` spawns
  * `durable-child` runs and returns their outputs, failing once after them if asked (its retry
- * replays the spawn: the children run once).
+ * replays the spawn: the children run once); `durable-napper` asks its worker to evict it
+ * after a second of waiting, so that it sleeps without holding a slot and comes back, as its
+ * next invocation, when its sleep ends.
  */
 import { hatchet } from './hatchet';
 
@@ -73,7 +75,19 @@ export const durableParent = hatchet.durableTask({
   },
 });
 
+export const durableNapper = hatchet.durableTask({
+  name: 'durable-napper',
+  executionTimeout: '5m',
+  evictionPolicy: { ttl: '1s', allowCapacityEviction: true, priority: 0 },
+  fn: async (input: { seconds: number }, ctx) => {
+    const startedAt = await ctx.now();
+    await ctx.sleepFor(`${input.seconds}s`);
+    return { startedAt: startedAt.toISOString(), invocation: ctx.invocationCount };
+  },
+});
+
 export const durableWorkflows = [
+  durableNapper,
   durableSleeper,
   durableWaiter,
   durableChangeling,

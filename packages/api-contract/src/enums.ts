@@ -51,6 +51,8 @@ export const V1_TASK_EVENT_TYPES = [
   'QUEUED',
   'SKIPPED',
   'COULD_NOT_SEND_TO_WORKER',
+  'DURABLE_EVICTED',
+  'DURABLE_RESTORING',
 ] as const;
 export const v1TaskEventTypeSchema = z.enum(V1_TASK_EVENT_TYPES).meta({ id: 'V1TaskEventType' });
 export type V1TaskEventType = z.infer<typeof v1TaskEventTypeSchema>;

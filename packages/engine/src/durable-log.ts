@@ -51,6 +51,13 @@ export interface TaskLog {
   taskId: string;
   tenantId: string;
   nodes: DurableNode[];
+  /** Evicted: no attempt runs it while it waits; it is queued again once nothing is open. */
+  evicted: boolean;
+}
+
+/** Whether the task waits on nothing: every wait met and every spawned run finished. */
+export function nothingOpen(log: TaskLog): boolean {
+  return log.nodes.every((n) => n.kind === 'MEMO' || n.satisfiedSeq !== null);
 }
 
 export type DurableCall =

@@ -11,13 +11,15 @@ import { DurableLogs, type DurableCall } from './durable-log';
 import { DurableSleeps, EventWaits } from './durable-waits';
 import { EngineError } from './errors';
 import { listDurableNodes, listOpenChildren, listOpenEventWaits } from './queries/durable.queries';
+import { findTaskByExternalId } from './queries/task.queries';
 import type { RunningAttempts } from './running-attempts';
-import type {
-  DurableCallAnswer,
-  DurableCompletion,
-  DurableRef,
-  DurableSpawnAnswer,
-  DurableSystem,
+import {
+  completionOf,
+  type DurableCallAnswer,
+  type DurableCompletion,
+  type DurableRef,
+  type DurableSpawnAnswer,
+  type DurableSystem,
 } from './systems/durable';
 import type { ResolvedTrigger } from './systems/trigger';
 import type { Clock, RunResult, TriggerRequest } from './types';
@@ -156,6 +158,31 @@ export class DurableTasks {
     return this.deps.system().call(tenantId, workerId, { taskExternalId, invocation, call });
   }
 
+  /**
+   * A worker gives up a waiting invocation (`evict_invocation`): its slot is freed and the task
+   * comes back, as its next invocation, when what it waits for completes.
+   */
+  evict(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+    reason: string,
+  ): Promise<void> {
+    this.deps.assertOpen();
+    assertUuid(taskExternalId, 'durable task id');
+    return this.deps.system().evict(tenantId, workerId, taskExternalId, invocation, reason);
+  }
+
+  /** Queues an evicted task again now; false when it is not evicted. */
+  async restore(tenantId: string, taskExternalId: string): Promise<boolean> {
+    this.deps.assertOpen();
+    assertUuid(taskExternalId, 'task id');
+    const task = await findTaskByExternalId(this.deps.db, tenantId, taskExternalId);
+    if (!task) throw new EngineError('NOT_FOUND', `task ${taskExternalId} does not exist`);
+    return this.deps.system().restore(task.id);
+  }
+
   /** The value a memo computed (`complete_memo`); resolves with the completion to send. */
   memoValue(
     tenantId: string,
@@ -191,20 +218,15 @@ export class DurableTasks {
       if (durableInvocation(attempt.retryCount) !== ref.invocation) continue;
       let log = this.logs.get(attempt.taskId);
       if (!log) {
-        const stored = (await listDurableNodes(this.deps.db, [attempt.taskId])).get(
-          attempt.taskId,
-        )!;
+        const stored = (await listDurableNodes(this.deps.db, [attempt.taskId])).get(attempt.taskId);
+        if (!stored) continue;
         // A tick may have read it meanwhile; its copy is the newer.
-        log = this.logs.get(attempt.taskId) ?? {
-          taskId: attempt.taskId,
-          tenantId,
-          nodes: stored.nodes,
-        };
+        log = this.logs.get(attempt.taskId) ?? { taskId: attempt.taskId, ...stored };
         this.logs.set(log);
       }
       const node = log.nodes[ref.nodeId - 1];
       if (node && node.branchId === ref.branchId && node.satisfiedSeq !== null) {
-        completions.push({ ref, payload: node.result });
+        completions.push(completionOf(ref.taskExternalId, ref.invocation, node));
       }
     }
     return completions;

@@ -47,7 +47,7 @@ describe('wait conditions', () => {
 
 describe('replay', () => {
   it('answers a replaying invocation with the nodes in order, and refuses another course', () => {
-    const log: TaskLog = { taskId: '1', tenantId: 't', nodes: [] };
+    const log: TaskLog = { taskId: '1', tenantId: 't', nodes: [], evicted: false };
     const memo = { kind: 'MEMO' as const, memoKey: 'a2V5' };
     const wait = { kind: 'WAIT_FOR' as const, conditions: [], label: null };
     expect(visit(log, 1, memo, 0)).toMatchObject({ created: true, node: { nodeId: 1 } });

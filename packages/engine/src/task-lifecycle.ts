@@ -39,7 +39,9 @@ export type TaskEventType =
   | 'SCHEDULING_TIMED_OUT'
   | 'RETRIED_BY_USER'
   | 'REQUEUED_RATE_LIMIT'
-  | 'RATE_LIMIT_ERROR';
+  | 'RATE_LIMIT_ERROR'
+  | 'DURABLE_EVICTED'
+  | 'DURABLE_RESTORING';
 
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 

@@ -4,8 +4,6 @@
  * invocation, completions by node, and a failed request as an `error` naming its task and
  * invocation, so the call that sent it fails and the stream stays up.
  *
- * Not in this build yet: eviction (`evict_invocation`), refused with an error the SDK logs (the
- * task keeps its slot and goes on waiting).
  */
 import { EngineError, type DurableCompletion, type DurableRef, type Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
@@ -50,7 +48,11 @@ interface DurableTaskRequest {
     durable_task_external_id: string;
     trigger_opts: TriggerWorkflowRequest[];
   };
-  evict_invocation?: { invocation_count: number; durable_task_external_id: string };
+  evict_invocation?: {
+    invocation_count: number;
+    durable_task_external_id: string;
+    reason?: string;
+  };
   worker_status?: { worker_id: string; waiting_entries: AwaitedMessage[] };
 }
 
@@ -197,7 +199,21 @@ class DurableTaskStream {
       return this.complete(answer.completions);
     }
     if (request.evict_invocation) {
-      throw new EngineError('UNIMPLEMENTED', 'evicting a durable task is not in this build yet');
+      const evict = request.evict_invocation;
+      await engine.durable.evict(
+        tenantId,
+        workerId,
+        evict.durable_task_external_id,
+        evict.invocation_count,
+        evict.reason ?? '',
+      );
+      this.write({
+        eviction_ack: {
+          invocation_count: evict.invocation_count,
+          durable_task_external_id: evict.durable_task_external_id,
+        },
+      });
+      return;
     }
     throw invalid(`unknown request ${request.message ?? ''}`);
   }

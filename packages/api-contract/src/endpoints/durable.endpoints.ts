@@ -20,3 +20,18 @@ export const v1DurableTaskEventLogList = defineEndpoint({
   }),
   responses: { 200: z.array(v1DurableEventLogEntrySchema) },
 });
+
+export const v1TaskRestore = defineEndpoint({
+  operationId: 'v1TaskRestore',
+  method: 'POST',
+  path: '/api/v1/stable/tasks/{task}/restore',
+  summary:
+    'Queues an evicted durable task again now, as its next invocation (it replays its event log); requeued is false when the task is not evicted',
+  tag: 'Task',
+  auth: 'tenant',
+  minRole: 'MEMBER',
+  params: z.object({ task: uuidSchema }),
+  responses: {
+    200: z.object({ requeued: z.boolean() }).meta({ id: 'V1TaskRestoreResponse' }),
+  },
+});

@@ -17,22 +17,29 @@ type NodeRow = Omit<DurableNode, 'dueAt' | 'satisfiedAt' | 'createdAt'> & {
   createdAt: Date;
 };
 
-/** The logs of these tasks, node by node in call order, with their tenant if they have one. */
+/** The logs of these tasks, node by node in call order, with their tenant and eviction. */
 export async function listDurableNodes(
   db: Queryable,
   taskIds: readonly string[],
-): Promise<Map<string, { tenantId: string | undefined; nodes: DurableNode[] }>> {
+): Promise<Map<string, { tenantId: string; evicted: boolean; nodes: DurableNode[] }>> {
+  const { rows: tasks } = await db.query<{ id: string; tenantId: string; evicted: boolean }>(
+    `SELECT id, tenant_id AS "tenantId", evicted_at IS NOT NULL AS evicted
+       FROM tasks WHERE id = ANY($1::bigint[])`,
+    [taskIds],
+  );
   const { rows } = await db.query<NodeRow>(
     `SELECT ${NODE_COLUMNS} FROM durable_nodes WHERE task_id = ANY($1::bigint[])
       ORDER BY task_id, branch_id, node_id`,
     [taskIds],
   );
-  const logs = new Map<string, { tenantId: string | undefined; nodes: DurableNode[] }>(
-    taskIds.map((id) => [id, { tenantId: undefined, nodes: [] }]),
+  const logs = new Map(
+    tasks.map((t) => [
+      t.id,
+      { tenantId: t.tenantId, evicted: t.evicted, nodes: [] as DurableNode[] },
+    ]),
   );
-  for (const { taskId, tenantId, dueAt, satisfiedAt, createdAt, ...node } of rows) {
+  for (const { taskId, tenantId: _tenantId, dueAt, satisfiedAt, createdAt, ...node } of rows) {
     const log = logs.get(taskId)!;
-    log.tenantId = tenantId;
     log.nodes.push({
       ...node,
       dueAt: dueAt?.getTime() ?? null,

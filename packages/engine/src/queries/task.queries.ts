@@ -207,6 +207,33 @@ export async function requeueTasks(
   return rows;
 }
 
+/**
+ * Durable tasks evicted by their workers: they wait with no attempt running them. Written at
+ * once (not with the tick's last statement), so that a restore in the same tick sees it.
+ */
+export async function evictTasks(db: Queryable, taskIds: readonly string[], at: Date) {
+  await db.query(`UPDATE tasks SET evicted_at = $2 WHERE id = ANY($1::bigint[])`, [taskIds, at]);
+}
+
+/**
+ * Evicted durable tasks queued again as their next invocation (a new attempt that is neither a
+ * retry nor a reassignment). Tasks no longer evicted (restored, cancelled) are left alone.
+ */
+export async function restoreTasks(
+  db: Queryable,
+  taskIds: readonly string[],
+): Promise<{ id: string; retryCount: number }[]> {
+  const { rows } = await db.query<{ id: string; retryCount: number }>(
+    `UPDATE tasks SET status = 'QUEUED', retry_count = retry_count + 1,
+            eviction_count = eviction_count + 1, evicted_at = NULL, worker_id = NULL,
+            started_at = NULL
+      WHERE id = ANY($1::bigint[]) AND evicted_at IS NOT NULL AND status = 'RUNNING'
+     RETURNING id, retry_count AS "retryCount"`,
+    [taskIds],
+  );
+  return rows;
+}
+
 /** What deciding between a retry and a final failure needs. */
 export interface RetryPolicyRow {
   id: string;
@@ -219,6 +246,8 @@ export interface RetryPolicyRow {
   scheduleTimeoutSeconds: number;
   retryCount: number;
   appRetryCount: number;
+  /** Restores of an evicted durable task: new attempts that are not reassignments. */
+  evictionCount: number;
   retries: number;
   backoffFactor: number | null;
   backoffMaxSeconds: number | null;
@@ -237,7 +266,7 @@ export async function findRetryPolicies(
     `SELECT t.id, t.external_id AS "externalId", t.run_id AS "runId", t.action_id AS "actionId",
             t.priority, s.slot_type AS "slotType", s.slot_units AS "slotUnits",
             s.schedule_timeout_seconds AS "scheduleTimeoutSeconds", t.retry_count AS "retryCount",
-            t.app_retry_count AS "appRetryCount", s.retries,
+            t.app_retry_count AS "appRetryCount", t.eviction_count AS "evictionCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
             s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims,
             t.rate_limits AS "rateLimitClaims", t.placement, t.batch

@@ -13,6 +13,7 @@ import { eventMeets, sleepPayload, waitOutcome, type WaitedEvent } from '../dura
 import {
   complete,
   completionsInOrder,
+  nothingOpen,
   visit,
   type DurableCall,
   type DurableLogs,
@@ -22,6 +23,8 @@ import {
 import type { DurableSleeps, EventWaits } from '../durable-waits';
 import { EngineError } from '../errors';
 import { durableNodesUpsert, listDurableNodes, listEventsSince } from '../queries/durable.queries';
+import { deleteRuntimes } from '../queries/task-runtime.queries';
+import { evictTasks, findRetryPolicies, restoreTasks } from '../queries/task.queries';
 import type { RunningAttempt, RunningAttempts } from '../running-attempts';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
@@ -65,7 +68,9 @@ export interface DurableCallRequest {
   call: DurableCall;
 }
 
-type DurableOp = Operation<DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[]> &
+type DurableOp = Operation<
+  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | boolean | void
+> &
   (
     | { kind: 'call'; tenantId: string; workerId: string; request: DurableCallRequest }
     | {
@@ -77,6 +82,15 @@ type DurableOp = Operation<DurableCallAnswer | DurableSpawnAnswer | DurableCompl
         triggers: ResolvedTrigger[];
       }
     | { kind: 'child'; taskId: string; nodeId: number; run: RunResult }
+    | {
+        kind: 'evict';
+        tenantId: string;
+        workerId: string;
+        taskExternalId: string;
+        invocation: number;
+        reason: string;
+      }
+    | { kind: 'restore'; taskId: string }
     | { kind: 'memo-value'; tenantId: string; workerId: string; ref: DurableRef; value: unknown }
     | {
         kind: 'event';
@@ -104,10 +118,12 @@ export interface DurableSystemDeps {
 
 export class DurableSystem extends BufferedSystem<
   DurableOp,
-  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[]
+  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | boolean | void
 > {
   /** Completions for running tasks' workers, and index changes, applied after COMMIT. */
   private afterCommit: (() => void)[] = [];
+  /** Evicted tasks whose waits completed in this tick: queued again if nothing is open. */
+  private toRestore = new Set<TaskLog>();
 
   constructor(private readonly deps: DurableSystemDeps) {
     super(deps.wake);
@@ -153,6 +169,27 @@ export class DurableSystem extends BufferedSystem<
     return this.pushAwaited(op) as Promise<DurableSpawnAnswer>;
   }
 
+  /**
+   * A worker gives up a waiting invocation (`evict_invocation`): its attempt ends without
+   * failing and frees its slot; the task is queued again when what it waits for completes.
+   */
+  evict(
+    tenantId: string,
+    workerId: string,
+    taskExternalId: string,
+    invocation: number,
+    reason: string,
+  ): Promise<void> {
+    const op: DurableOp = { kind: 'evict', tenantId, workerId, taskExternalId, invocation, reason };
+    return this.pushAwaited(op) as Promise<void>;
+  }
+
+  /** Queues an evicted task again now (REST restore); resolves with whether it was evicted. */
+  restore(taskId: string): Promise<boolean> {
+    const op: DurableOp = { kind: 'restore', taskId };
+    return this.pushAwaited(op) as Promise<boolean>;
+  }
+
   /** A spawned run finished: its node completes with the run's result. */
   childFinished(taskId: string, nodeId: number, run: RunResult): void {
     this.push({ kind: 'child', taskId, nodeId, run });
@@ -180,10 +217,11 @@ export class DurableSystem extends BufferedSystem<
   async apply(tick: TickContext): Promise<void> {
     if (this.taken.length === 0) return;
     const logs = await this.loadLogs(tick);
+    this.toRestore = new Set();
     const touched = new Map<string, { log: TaskLog; nodes: Set<DurableNode> }>();
-    const touch = (log: TaskLog, node: DurableNode) => {
+    const touch = (log: TaskLog, node?: DurableNode) => {
       const entry = touched.get(log.taskId) ?? { log, nodes: new Set<DurableNode>() };
-      entry.nodes.add(node);
+      if (node) entry.nodes.add(node);
       touched.set(log.taskId, entry);
     };
     // Whatever this tick changed in memory is dropped if it is not stored: the table is read
@@ -198,12 +236,18 @@ export class DurableSystem extends BufferedSystem<
         else if (op.kind === 'spawn') this.applySpawn(tick, op, logs, touch);
         else if (op.kind === 'memo-value') this.applyMemoValue(tick, op, logs, touch);
         else if (op.kind === 'child') this.applyChild(tick, op, logs, touch);
+        else if (op.kind === 'evict') await this.applyEvict(tick, op, logs, touch);
+        else if (op.kind === 'restore') op.result = await this.applyRestore(tick, logs, op.taskId);
         else this.applyMet(tick, op, logs, touch);
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
         op.done?.reject(error);
         op.done = undefined;
       }
+    }
+    for (const log of this.toRestore) {
+      if (log.evicted && nothingOpen(log))
+        await this.restoreTask(tick, log, 'what it waited for completed');
     }
     const nodes = [...touched.values()].flatMap(({ log, nodes }) =>
       [...nodes].map((node) => ({ taskId: log.taskId, tenantId: log.tenantId, node })),
@@ -219,52 +263,49 @@ export class DurableSystem extends BufferedSystem<
 
   /** The logs of the tasks this tick touches, read from the table when not in memory. */
   private async loadLogs(tick: TickContext): Promise<Map<string, TaskLog>> {
-    const wanted = new Map<string, { tenantId: string }>();
+    const wanted = new Set<string>();
     for (const op of this.taken) {
-      if (op.kind === 'call' || op.kind === 'memo-value' || op.kind === 'spawn') {
-        const externalId =
-          op.kind === 'call'
-            ? op.request.taskExternalId
-            : op.kind === 'spawn'
-              ? op.taskExternalId
-              : op.ref.taskExternalId;
-        const attempt = this.deps.running.running(op.tenantId, externalId);
-        if (attempt) wanted.set(attempt.taskId, { tenantId: op.tenantId });
-      } else if (op.kind === 'event') {
-        wanted.set(op.met.taskId, { tenantId: op.tenantId });
-      } else if (op.kind === 'child') {
-        wanted.set(op.taskId, { tenantId: '' });
-      } else {
-        wanted.set(op.taskId, { tenantId: '' });
-      }
+      const taskId = this.taskOf(op);
+      if (taskId !== undefined) wanted.add(taskId);
     }
     const logs = new Map<string, TaskLog>();
     const missing: string[] = [];
-    for (const taskId of wanted.keys()) {
+    for (const taskId of wanted) {
       const log = this.deps.logs.get(taskId);
       if (log) logs.set(taskId, log);
       else missing.push(taskId);
     }
     if (missing.length === 0) return logs;
-    const read = await listDurableNodes(tick.tx, missing);
-    for (const taskId of missing) {
-      const stored = read.get(taskId)!;
-      const log: TaskLog = {
-        taskId,
-        tenantId: wanted.get(taskId)!.tenantId || (stored.tenantId ?? ''),
-        nodes: stored.nodes,
-      };
+    for (const [taskId, stored] of await listDurableNodes(tick.tx, missing)) {
+      const log: TaskLog = { taskId, ...stored };
       logs.set(taskId, log);
       this.deps.logs.set(log);
     }
     return logs;
   }
 
+  /** The task an operation is about: a worker's running one, or the one named. */
+  private taskOf(op: DurableOp): string | undefined {
+    switch (op.kind) {
+      case 'call':
+        return this.deps.running.running(op.tenantId, op.request.taskExternalId)?.taskId;
+      case 'spawn':
+      case 'evict':
+        return this.deps.running.running(op.tenantId, op.taskExternalId)?.taskId;
+      case 'memo-value':
+        return this.deps.running.running(op.tenantId, op.ref.taskExternalId)?.taskId;
+      case 'event':
+        return op.met.taskId;
+      default:
+        return op.taskId;
+    }
+  }
+
   private async applyCall(
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'call' }>,
     logs: Map<string, TaskLog>,
-    touch: (log: TaskLog, node: DurableNode) => void,
+    touch: (log: TaskLog, node?: DurableNode) => void,
   ): Promise<void> {
     const { request } = op;
     const attempt = this.holder(
@@ -317,7 +358,7 @@ export class DurableSystem extends BufferedSystem<
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'spawn' }>,
     logs: Map<string, TaskLog>,
-    touch: (log: TaskLog, node: DurableNode) => void,
+    touch: (log: TaskLog, node?: DurableNode) => void,
   ): void {
     const attempt = this.holder(op.tenantId, op.workerId, op.taskExternalId, op.invocation);
     const log = logs.get(attempt.taskId)!;
@@ -349,16 +390,71 @@ export class DurableSystem extends BufferedSystem<
     op.result = { ok: true, runs, completions };
   }
 
+  private async applyEvict(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'evict' }>,
+    logs: Map<string, TaskLog>,
+    touch: (log: TaskLog, node?: DurableNode) => void,
+  ): Promise<void> {
+    const attempt = this.holder(op.tenantId, op.workerId, op.taskExternalId, op.invocation);
+    const log = logs.get(attempt.taskId)!;
+    const ended = await deleteRuntimes(tick.tx, [
+      { taskId: attempt.taskId, retryCount: attempt.retryCount },
+    ]);
+    if (ended.length === 0) return;
+    tick.outcome.endedRuntimes.push(attempt.taskId);
+    tick.event({
+      tenantId: log.tenantId,
+      taskId: log.taskId,
+      retryCount: attempt.retryCount,
+      eventType: 'DURABLE_EVICTED',
+      workerId: attempt.workerId,
+      message: op.reason || 'Evicted by its worker while it waits',
+    });
+    await evictTasks(tick.tx, [log.taskId], new Date(tick.now));
+    log.evicted = true;
+    touch(log);
+    // What it waits for may have completed meanwhile: then it goes back at once.
+    this.toRestore.add(log);
+  }
+
+  private async applyRestore(
+    tick: TickContext,
+    logs: Map<string, TaskLog>,
+    taskId: string,
+  ): Promise<boolean> {
+    const log = logs.get(taskId);
+    if (!log?.evicted) return false;
+    return this.restoreTask(tick, log, 'Restored by a user');
+  }
+
+  /** Queues an evicted task again, as its next invocation (DURABLE_RESTORING). */
+  private async restoreTask(tick: TickContext, log: TaskLog, why: string): Promise<boolean> {
+    const [restored] = await restoreTasks(tick.tx, [log.taskId]);
+    if (!restored) return false;
+    const [policy] = await findRetryPolicies(tick.tx, [log.taskId]);
+    tick.event({
+      tenantId: log.tenantId,
+      taskId: log.taskId,
+      retryCount: restored.retryCount,
+      eventType: 'DURABLE_RESTORING',
+      message: why,
+    });
+    tick.queueTask({ ...policy!, tenantId: log.tenantId }, restored.retryCount);
+    log.evicted = false;
+    return true;
+  }
+
   /** A spawned run finished: its node completes with its output, or as a failure. */
   private applyChild(
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'child' }>,
     logs: Map<string, TaskLog>,
-    touch: (log: TaskLog, node: DurableNode) => void,
+    touch: (log: TaskLog, node?: DurableNode) => void,
   ): void {
-    const log = logs.get(op.taskId)!;
-    const node = log.nodes[op.nodeId - 1];
-    if (!node || node.kind !== 'RUN' || node.satisfiedSeq !== null) return;
+    const log = logs.get(op.taskId);
+    const node = log?.nodes[op.nodeId - 1];
+    if (!log || !node || node.kind !== 'RUN' || node.satisfiedSeq !== null) return;
     const { run: result } = op;
     if (result.status === 'COMPLETED') {
       const output = node.childIsDag
@@ -370,7 +466,7 @@ export class DurableSystem extends BufferedSystem<
       complete(log, node, null, tick.now, error ?? `the run was ${result.status.toLowerCase()}`);
     }
     touch(log, node);
-    this.deliverAfterCommit(log, node);
+    this.completed(log, node);
   }
 
   /**
@@ -413,7 +509,7 @@ export class DurableSystem extends BufferedSystem<
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'memo-value' }>,
     logs: Map<string, TaskLog>,
-    touch: (log: TaskLog, node: DurableNode) => void,
+    touch: (log: TaskLog, node?: DurableNode) => void,
   ): void {
     const { ref } = op;
     const attempt = this.holder(op.tenantId, op.workerId, ref.taskExternalId, ref.invocation);
@@ -435,13 +531,13 @@ export class DurableSystem extends BufferedSystem<
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'event' | 'due' }>,
     logs: Map<string, TaskLog>,
-    touch: (log: TaskLog, node: DurableNode) => void,
+    touch: (log: TaskLog, node?: DurableNode) => void,
   ): void {
     const taskId = op.kind === 'event' ? op.met.taskId : op.taskId;
     const nodeId = op.kind === 'event' ? op.met.nodeId : op.nodeId;
-    const log = logs.get(taskId)!;
-    const node = log.nodes[nodeId - 1];
-    if (!node?.conditions || node.satisfiedSeq !== null) return;
+    const log = logs.get(taskId);
+    const node = log?.nodes[nodeId - 1];
+    if (!log || !node?.conditions || node.satisfiedSeq !== null) return;
     if (op.kind === 'event') {
       if (op.met.index in node.met) return;
       node.met[op.met.index] = op.event.payload;
@@ -470,14 +566,16 @@ export class DurableSystem extends BufferedSystem<
       this.deps.events.remove(log.tenantId, taskId, nodeId, conditions);
       this.deps.sleeps.set(taskId, nodeId, null);
     });
-    this.deliverAfterCommit(log, node);
+    this.completed(log, node);
   }
 
   /**
-   * After COMMIT, the task's running attempt hears of a completion; one not running hears on
-   * its next dispatch (its first call is given the completions recorded before it).
+   * A node completed: after COMMIT, the task's running attempt hears of it; one not running
+   * hears on its next dispatch (its first call is given the completions recorded before it),
+   * which an evicted task gets once nothing else is open.
    */
-  private deliverAfterCommit(log: TaskLog, node: DurableNode): void {
+  private completed(log: TaskLog, node: DurableNode): void {
+    if (log.evicted) this.toRestore.add(log);
     this.afterCommit.push(() => {
       const attempt = this.deps.running.get(log.taskId);
       if (!attempt?.durable) return;
@@ -516,7 +614,8 @@ function refOf(taskExternalId: string, invocation: number, node: DurableNode): D
   return { taskExternalId, invocation, branchId: node.branchId, nodeId: node.nodeId };
 }
 
-function completionOf(
+/** A node's completion as the worker of `invocation` hears of it. */
+export function completionOf(
   taskExternalId: string,
   invocation: number,
   node: DurableNode,

@@ -49,7 +49,8 @@ export class ReassignmentSystem extends BufferedSystem<ReassignOp> {
         workerId: runtime.workerId,
         message: op.reason,
       });
-      if (policy.retryCount - policy.appRetryCount >= MAX_INTERNAL_RETRIES) {
+      const reassignments = policy.retryCount - policy.appRetryCount - policy.evictionCount;
+      if (reassignments >= MAX_INTERNAL_RETRIES) {
         exhausted.push({
           tenantId: op.tenantId,
           taskId: op.taskId,

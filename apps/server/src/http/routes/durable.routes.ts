@@ -1,18 +1,32 @@
 /**
- * A durable task's event log (the reference's V1DurableTaskEventLogList), for the run
- * detail's timeline: each wait with what it waits for and what met it, each memo and spawned
- * run, and the invocations that wrote and last reached them.
+ * Durable tasks over REST: a task's event log (the reference's V1DurableTaskEventLogList), for
+ * the run detail's timeline: each wait with what it waits for and what met it, each memo and
+ * spawned run, and the invocations that wrote and last reached them; and the restore of an
+ * evicted task.
  */
-import { v1DurableTaskEventLogList, type V1DurableEventLogEntry } from '@trellis/api-contract';
+import {
+  v1DurableTaskEventLogList,
+  v1TaskRestore,
+  type V1DurableEventLogEntry,
+} from '@trellis/api-contract';
 import {
   listDurableLog,
   type DurableConditionRow,
   type DurableLogRow,
 } from '../../read-models/durable-log.queries';
+import { findTaskRef } from '../../read-models/task-detail.queries';
+import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 
 export function registerDurableRoutes(api: ApiRouter): void {
-  const { db } = api.context;
+  const { db, engine } = api.context;
+
+  api.handle(v1TaskRestore, async ({ params, identity }) => {
+    const tenantId = identity.tenant!.id;
+    const task = await findTaskRef(db, tenantId, params.task);
+    if (!task) throw notFound('task not found');
+    return { requeued: await engine.durable.restore(tenantId, task.externalId) };
+  });
 
   api.handle(v1DurableTaskEventLogList, async ({ params, query, identity }) => {
     const rows = await listDurableLog(
