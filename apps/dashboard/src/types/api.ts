@@ -58,6 +58,7 @@ export type {
   TenantVersion,
   User,
   V1CreateWebhookRequest,
+  V1DurableEventLogEntry,
   V1Event,
   V1Filter,
   V1TaskEvent,

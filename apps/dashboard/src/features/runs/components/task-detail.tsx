@@ -10,6 +10,7 @@ import { runStatusStyle } from '@/lib/status';
 import type { V1TaskEvent, V1TaskSummary } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { ChildRuns } from './related-runs';
+import { DurableEventLog } from './durable-event-log';
 import { ErrorBlock } from './error-block';
 import { ParentRunLink } from './parent-run-link';
 import { RunActionButtons } from './run-action-buttons';
@@ -34,7 +35,8 @@ const DOT: Record<string, string> = {
 /**
  * One task (reference 5.2.2): header with status, actions and timings, the error with its
  * stack when it failed or why it waits while queued, tabs for output, input, logs (live while
- * running), child runs and metadata, then its events. The open tab is in the URL (`taskTab`).
+ * running), child runs and metadata, a durable task's event log, then its events. The open
+ * tab is in the URL (`taskTab`).
  */
 export function TaskDetail({
   tenantId,
@@ -173,6 +175,8 @@ export function TaskDetail({
           )}
         </div>
       </div>
+
+      <DurableEventLog tenantId={tenantId} taskId={task.metadata.id} status={task.status} />
 
       <section className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Events">
         <h3 className="text-sm font-semibold">Events</h3>

@@ -26,6 +26,8 @@ const EVENT_TYPES: Record<string, { title: string; severity: EventSeverity }> = 
   RATE_LIMIT_ERROR: { title: 'Rate limit error', severity: 'critical' },
   SKIPPED: { title: 'Skipped', severity: 'info' },
   COULD_NOT_SEND_TO_WORKER: { title: 'Could not send to worker', severity: 'warning' },
+  DURABLE_EVICTED: { title: 'Evicted while it waits', severity: 'info' },
+  DURABLE_RESTORING: { title: 'Restoring', severity: 'info' },
 };
 
 export function taskEventStyle(eventType: string | undefined): {
