@@ -29,6 +29,23 @@ describe('Scheduler', () => {
     expect(s.size).toBe(1);
   });
 
+  it('puts restored durable tasks ahead of the work of their priority waiting to start', () => {
+    const s = new Scheduler();
+    s.enqueue(item('new-1'), 0);
+    s.enqueue(item('new-2'), 0);
+    s.enqueue({ ...item('resumed-1'), resumed: true }, 0);
+    s.enqueue({ ...item('urgent', 3) }, 0);
+    s.enqueue({ ...item('resumed-2'), resumed: true }, 0);
+    const out = s.assign([worker('w', 10)], 10, 0);
+    expect(out.map((a) => a.item.taskId)).toEqual([
+      'urgent',
+      'resumed-1',
+      'resumed-2',
+      'new-1',
+      'new-2',
+    ]);
+  });
+
   it('spreads work over workers and skips paused ones and removed items', () => {
     const s = new Scheduler();
     for (const id of ['1', '2', '3', '4', '5']) s.enqueue(item(id), 0);

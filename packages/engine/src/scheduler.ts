@@ -37,6 +37,12 @@ export interface ReadyItem {
   placement?: Placement | undefined;
   /** The batch it starts in, with others of its key (batches.ts). */
   batch?: TaskBatch | undefined;
+  /**
+   * A restored durable task: it resumes work in progress, so it goes ahead of the items of
+   * its priority that wait to start (in the order restores came); a backlog of new work would
+   * otherwise hold it long after what it waited for came.
+   */
+  resumed?: boolean | undefined;
 }
 
 export interface Assignment {
@@ -174,6 +180,8 @@ export class Scheduler {
    */
   private readonly inLineByRun = new Map<string, Set<Entry>>();
   private seq = 0;
+  /** Sequence of resumed items, which sort before every other of their priority. */
+  private resumedSeq = 0;
   private assignSeq = 0;
   /**
    * No unpaused item's schedule timeout is earlier than this. Kept as a lower bound (lowered on
@@ -273,7 +281,8 @@ export class Scheduler {
       if (cancels.length > 0) this.effects.cancel(cancels);
       if (!admitted) return;
     }
-    const entry: Entry = { item, seq: ++this.seq, removed: false };
+    const seq = item.resumed ? RESUMED_SEQ + ++this.resumedSeq : ++this.seq;
+    const entry: Entry = { item, seq, removed: false };
     this.entries.set(item.taskId, entry);
     if (
       this.scheduleTimeoutBound === undefined ||
@@ -759,6 +768,9 @@ export class Scheduler {
     }
   }
 }
+
+/** Resumed items' sequence numbers start here, below any other item's (which start at 1). */
+const RESUMED_SEQ = -Number.MAX_SAFE_INTEGER;
 
 /** What a batch waits for before it may go (why-waiting reports it). */
 export type BatchWait =

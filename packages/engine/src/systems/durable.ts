@@ -440,7 +440,7 @@ export class DurableSystem extends BufferedSystem<
       eventType: 'DURABLE_RESTORING',
       message: why,
     });
-    tick.queueTask({ ...policy!, tenantId: log.tenantId }, restored.retryCount);
+    tick.queueTask({ ...policy!, tenantId: log.tenantId, resumed: true }, restored.retryCount);
     log.evicted = false;
     return true;
   }

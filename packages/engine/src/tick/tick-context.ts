@@ -60,6 +60,8 @@ export interface QueueableTask {
   placement?: Placement | null | undefined;
   /** The batch it starts in (batches.ts). */
   batch?: TaskBatch | null | undefined;
+  /** A restored durable task, resuming work in progress: it goes ahead of new work. */
+  resumed?: boolean | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -211,5 +213,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     ...(task.rateLimitClaims?.length ? { rateLimits: task.rateLimitClaims } : {}),
     ...(task.placement ? { placement: task.placement } : {}),
     ...(task.batch ? { batch: task.batch } : {}),
+    ...(task.resumed ? { resumed: true } : {}),
   };
 }
