@@ -8,8 +8,10 @@
  * `durable-child` runs and returns their outputs, failing once after them if asked (its retry
  * replays the spawn: the children run once); `durable-napper` asks its worker to evict it
  * after a second of waiting, so that it sleeps without holding a slot and comes back, as its
- * next invocation, when its sleep ends.
+ * next invocation, when its sleep ends; `durable-either` waits for a sleep or an event,
+ * whichever comes first, and returns what met the wait.
  */
+import { Or } from '@hatchet-dev/typescript-sdk/v1';
 import { hatchet } from './hatchet';
 
 export const durableSleeper = hatchet.durableTask({
@@ -86,7 +88,16 @@ export const durableNapper = hatchet.durableTask({
   },
 });
 
+export const durableEither = hatchet.durableTask({
+  name: 'durable-either',
+  executionTimeout: '5m',
+  fn: async (input: { seconds: number; key: string }, ctx) => ({
+    met: await ctx.waitFor(Or({ sleepFor: `${input.seconds}s` }, { eventKey: input.key })),
+  }),
+});
+
 export const durableWorkflows = [
+  durableEither,
   durableNapper,
   durableSleeper,
   durableWaiter,

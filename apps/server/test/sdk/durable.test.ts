@@ -189,4 +189,20 @@ describe('durable tasks through the SDK', () => {
     );
     expect(log.every((n) => n.childWorkflowRunId && n.lastInvocationCount === 2)).toBe(true);
   });
+
+  it('waits for a sleep or an event, whichever comes first', async () => {
+    const bySleep = await run('durable-either', { seconds: 1, key: 'either:never' });
+    const slept = await finished(bySleep);
+    expect(slept.tasks[0]!.output).toEqual({
+      met: { CREATE: { 'sleep-1s': [{ sleep_duration: '1s' }] } },
+    });
+
+    const byEvent = await run('durable-either', { seconds: 600, key: 'either:go' });
+    await eventually(async () =>
+      (await nodesOf(byEvent)).some((n) => n.kind === 'WAIT_FOR') ? true : undefined,
+    );
+    await server.engine.pushEvents(server.tenantId, [{ key: 'either:go', payload: { now: 1 } }]);
+    const evented = await finished(byEvent);
+    expect(evented.tasks[0]!.output).toEqual({ met: { CREATE: { 'either:go': [{ now: 1 }] } } });
+  });
 });
