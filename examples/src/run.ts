@@ -15,6 +15,7 @@
  * `BULK COLLISION {"created","existing"}`. Crons and scheduled runs: schedule-commands.ts.
  */
 import { dag } from './dag';
+import { durableSleeper } from './durable';
 import { fanoutParent } from './fanout';
 import { failOnce, fatal, flaky } from './flaky';
 import {
@@ -53,6 +54,7 @@ const runnables = {
   slow,
   streamer,
   resilient,
+  'durable-sleeper': durableSleeper,
 } as unknown as Record<string, Runnable | undefined>;
 
 async function main(): Promise<void> {

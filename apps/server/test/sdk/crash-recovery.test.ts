@@ -2,8 +2,9 @@
  * The crash test: the real server (`main.ts`) is SIGKILLed while 1,000 tasks are in flight and
  * started again on the same database. Every run must still reach a final state, no completed
  * result may be lost or recorded twice, and the SDK workers and client must reconnect by
- * themselves. Runs on PGlite (a data folder), or on PostgreSQL when TRELLIS_TEST_DATABASE_URL
- * is set.
+ * themselves. Then the same with 1,000 durable tasks asleep: each finishes once, with its sleep
+ * met once. Runs on PGlite (a data folder), or on PostgreSQL when TRELLIS_TEST_DATABASE_URL is
+ * set.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -77,28 +78,34 @@ function startServer(env: Record<string, string>): SdkProcess {
   return server;
 }
 
+/** A fresh database with a tenant and its token, and the server's environment on it. */
+async function crashSetup() {
+  const database = await freshDatabase();
+  const grpcPort = await freePort();
+  const address = `127.0.0.1:${grpcPort}`;
+  const setup = await database.open();
+  await migrate(setup);
+  const { token, tenantId } = await createTenantToken(setup, address);
+  await setup.close();
+  const env = {
+    ...database.env,
+    TRELLIS_GRPC_PORT: String(grpcPort),
+    TRELLIS_HTTP_PORT: String(await freePort()),
+    TRELLIS_HTTP_HOST: '127.0.0.1',
+    TRELLIS_PUBLIC_URL: PUBLIC_URL,
+    TRELLIS_GRPC_BROADCAST_ADDRESS: address,
+    TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
+    TRELLIS_ADMIN_PASSWORD: 'Passw0rd-for-crash-tests',
+    TRELLIS_LOG_LEVEL: 'warn',
+    // No demo tenant: this database holds only the test's runs.
+    TRELLIS_DEMO: '0',
+  };
+  return { database, address, token, tenantId, env };
+}
+
 describe('crash recovery', () => {
   it(`finishes ${TASKS} tasks exactly once across a SIGKILL of the server`, async () => {
-    const database = await freshDatabase();
-    const grpcPort = await freePort();
-    const address = `127.0.0.1:${grpcPort}`;
-    const setup = await database.open();
-    await migrate(setup);
-    const { token, tenantId } = await createTenantToken(setup, address);
-    await setup.close();
-    const env = {
-      ...database.env,
-      TRELLIS_GRPC_PORT: String(grpcPort),
-      TRELLIS_HTTP_PORT: String(await freePort()),
-      TRELLIS_HTTP_HOST: '127.0.0.1',
-      TRELLIS_PUBLIC_URL: PUBLIC_URL,
-      TRELLIS_GRPC_BROADCAST_ADDRESS: address,
-      TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
-      TRELLIS_ADMIN_PASSWORD: 'Passw0rd-for-crash-tests',
-      TRELLIS_LOG_LEVEL: 'warn',
-      // No demo tenant: this database holds only the test's runs.
-      TRELLIS_DEMO: '0',
-    };
+    const { database, address, token, tenantId, env } = await crashSetup();
 
     let server = startServer(env);
     await server.waitForLine('  Trellis is running');
@@ -150,6 +157,51 @@ describe('crash recovery', () => {
         [tenantId],
       );
       expect(hot.rows[0]!.n).toBe('0');
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
+
+  it(`finishes ${TASKS} sleeping durable tasks across a SIGKILL of the server, each wait met once`, async () => {
+    const { database, address, token, tenantId, env } = await crashSetup();
+    let server = startServer(env);
+    await server.waitForLine('  Trellis is running');
+    await startWorker(address, token, { name: 'durable-crash', slots: 10 });
+    const client = runClient(address, token, [
+      '--bulk',
+      'durable-sleeper',
+      String(TASKS),
+      '{"seconds":6}',
+    ]);
+    expect(await client.waitForLine('RUNS ')).toBe(String(TASKS));
+    // All of them sleep (the worker has a durable slot for each) when the server dies.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    server.kill('SIGKILL');
+    await server.exited;
+
+    server = startServer(env);
+    await server.waitForLine('  Trellis is running');
+    const done = await client.waitForLine('DONE ', 150_000);
+    expect(done).toBe(`ok=${TASKS} failed=0`);
+
+    server.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const db = await database.open();
+    try {
+      const runs = await db.query<{ status: string; n: string }>(
+        'SELECT status, count(*) AS n FROM workflow_runs WHERE tenant_id = $1 GROUP BY status',
+        [tenantId],
+      );
+      expect(runs.rows).toEqual([{ status: 'COMPLETED', n: String(TASKS) }]);
+      // Every task's log holds its now() and its sleep, each completed once, in that order.
+      const logs = await db.query<{ shape: string; n: string }>(
+        `SELECT shape, count(*) AS n FROM (
+           SELECT string_agg(kind || ':' || satisfied_seq, ',' ORDER BY node_id) AS shape
+             FROM durable_nodes WHERE tenant_id = $1 GROUP BY task_id) logs
+          GROUP BY shape`,
+        [tenantId],
+      );
+      expect(logs.rows).toEqual([{ shape: 'MEMO:1,WAIT_FOR:2', n: String(TASKS) }]);
     } finally {
       await db.close();
     }
