@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { V1DurableEventLogEntry } from '@/types/api';
+import { durableLogNode } from '@/testing/durable-log-node';
 import {
   formatSleep,
   invocationText,
@@ -11,18 +11,7 @@ import {
   waitMatches,
 } from './durable-log';
 
-const node = (extra: Partial<V1DurableEventLogEntry>): V1DurableEventLogEntry => ({
-  nodeId: 1,
-  branchId: 1,
-  kind: 'WAIT_FOR',
-  isSatisfied: false,
-  insertedAt: '2026-05-01T10:00:00.000Z',
-  taskExternalId: 't1',
-  taskDisplayName: 'reminder',
-  invocationCount: 1,
-  lastInvocationCount: 1,
-  ...extra,
-});
+const node = durableLogNode;
 
 describe('the durable event log in words', () => {
   it('writes a sleep as it is usually written', () => {
