@@ -1,27 +1,24 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { durableLogNode } from '@/testing/durable-log-node';
 import { renderScreen } from '@/testing/render-screen';
-import type { V1DurableEventLogEntry } from '@/types/api';
+import type { V1DurableEventLogEntry, V1TaskEvent } from '@/types/api';
 import { DurableEventLog } from './durable-event-log';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 const TASK = '00000000-0000-4000-8000-000000000002';
 const CHILD_RUN = '00000000-0000-4000-8000-000000000003';
 
-const node = (extra: Partial<V1DurableEventLogEntry>): V1DurableEventLogEntry => ({
-  nodeId: 1,
-  branchId: 1,
-  kind: 'WAIT_FOR',
-  isSatisfied: true,
-  insertedAt: '2026-05-01T10:00:00.000Z',
-  satisfiedAt: '2026-05-01T10:00:01.000Z',
-  taskExternalId: TASK,
-  taskDisplayName: 'checkout',
-  invocationCount: 1,
-  lastInvocationCount: 1,
-  ...extra,
-});
+/** A node of this task's log, met a second after it was recorded unless `extra` says not. */
+const node = (extra: Partial<V1DurableEventLogEntry>) =>
+  durableLogNode({
+    isSatisfied: true,
+    satisfiedAt: '2026-05-01T10:00:01.000Z',
+    taskExternalId: TASK,
+    taskDisplayName: 'checkout',
+    ...extra,
+  });
 
 const LOG: V1DurableEventLogEntry[] = [
   node({
@@ -52,13 +49,24 @@ const LOG: V1DurableEventLogEntry[] = [
   }),
 ];
 
-function renderLog(log: V1DurableEventLogEntry[]) {
-  return renderScreen(<DurableEventLog tenantId={TENANT} taskId={TASK} status="RUNNING" />, {
-    answer: ({ url }) => {
-      expect(url.pathname).toBe(`/api/v1/stable/tenants/${TENANT}/durable-tasks/${TASK}`);
-      return log;
+const EVICTION: V1TaskEvent = {
+  id: 7,
+  taskId: TASK,
+  timestamp: '2026-05-01T10:15:00.000Z',
+  eventType: 'DURABLE_EVICTED',
+  message: 'waited longer than its eviction TTL',
+};
+
+function renderLog(log: V1DurableEventLogEntry[], eviction?: V1TaskEvent) {
+  return renderScreen(
+    <DurableEventLog tenantId={TENANT} taskId={TASK} status="RUNNING" eviction={eviction} />,
+    {
+      answer: ({ url }) => {
+        expect(url.pathname).toBe(`/api/v1/stable/tenants/${TENANT}/durable-tasks/${TASK}`);
+        return log;
+      },
     },
-  });
+  );
 }
 
 const itemText = (item: HTMLElement) => item.textContent?.replace(/\s+/g, ' ');
@@ -103,6 +111,26 @@ describe('DurableEventLog', () => {
     expect(itemText(items[3]!)).toContain('Sleep 1h');
     expect(itemText(items[3]!)).toContain('Waiting since2026-05-01 19:00:00.000 GMT+9');
     expect(itemText(items[3]!)).toContain('Ends2026-05-01 20:00:04.000 GMT+9');
+  });
+
+  it("opens with what brings an evicted task back, in the user's time zone, and why", async () => {
+    localStorage.setItem('trellis-time-zone', 'Asia/Tokyo');
+    renderLog(LOG, EVICTION);
+    const notice = await screen.findByRole('note');
+    expect(itemText(notice)).toContain('Evicted while it waits: no worker holds it.');
+    expect(itemText(notice)).toContain(
+      'It comes back when “Sleep 1h” completes — at 2026-05-01 20:00:04.000 GMT+9',
+    );
+    expect(itemText(notice)).toContain('Reason: waited longer than its eviction TTL');
+    // Atop the timeline.
+    const list = screen.getByRole('list', { name: 'Durable event log, in call order' });
+    expect(notice.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing of eviction while a worker holds the task', async () => {
+    renderLog(LOG);
+    await screen.findByRole('list', { name: 'Durable event log, in call order' });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('shows nothing for a task without a log', async () => {

@@ -1,22 +1,28 @@
 import { useId } from 'react';
+import type { V1TaskEvent } from '@/types/api';
 import { DURABLE_LOG_LIMIT, useDurableEventLog } from '../api/get-durable-event-log';
 import { pollIntervalFor } from '../api/get-run-details';
 import { DurableLogNode } from './durable-log-node';
+import { EvictionNotice } from './eviction-notice';
 
 /**
  * A durable task's event log in the task panel, as a timeline in call order: its sleeps,
  * waits for events, memos and spawned runs, each with what met it. Asked again on the
- * panel's clock (every second while the task is live). Shown only when the log has nodes.
+ * panel's clock (every second while the task is live). Shown only when the log has nodes;
+ * an evicted task's log opens with what brings it back.
  */
 export function DurableEventLog({
   tenantId,
   taskId,
   status,
+  eviction,
 }: {
   tenantId: string;
   taskId: string;
   /** The task's status, which sets how often the log is asked again. */
   status: string;
+  /** The DURABLE_EVICTED event when the task is evicted now. */
+  eviction?: V1TaskEvent | undefined;
 }) {
   const headingId = useId();
   const log = useDurableEventLog(tenantId, taskId, { refetchInterval: pollIntervalFor(status) });
@@ -29,6 +35,7 @@ export function DurableEventLog({
       <h3 id={headingId} className="text-sm font-semibold">
         Durable event log
       </h3>
+      {eviction ? <EvictionNotice nodes={nodes} reason={eviction.message} /> : null}
       <ol aria-label="Durable event log, in call order" className="grid">
         {nodes.map((node) => (
           <DurableLogNode key={`${node.branchId}:${node.nodeId}`} tenantId={tenantId} node={node} />

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Tabs } from '@/components/ui/tabs';
 import { tenantHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { runStatusStyle } from '@/lib/status';
 import type { V1TaskEvent, V1TaskSummary } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
+import { currentEviction } from '../utils/durable-eviction';
 import { ChildRuns } from './related-runs';
 import { DurableEventLog } from './durable-event-log';
 import { ErrorBlock } from './error-block';
@@ -35,8 +37,8 @@ const DOT: Record<string, string> = {
 /**
  * One task (reference 5.2.2): header with status, actions and timings, the error with its
  * stack when it failed or why it waits while queued, tabs for output, input, logs (live while
- * running), child runs and metadata, a durable task's event log, then its events. The open
- * tab is in the URL (`taskTab`).
+ * running), child runs and metadata, a durable task's event log (saying so when the task is
+ * evicted), then its events. The open tab is in the URL (`taskTab`).
  */
 export function TaskDetail({
   tenantId,
@@ -57,6 +59,7 @@ export function TaskDetail({
 }) {
   const [searchParams, setSearchParams] = useComposedSearchParams();
   const status = runStatusStyle(task.status);
+  const eviction = currentEviction(task.status, events);
   const children = task.numSpawnedChildren;
   const tabs: { value: TaskTab; label: string }[] = [
     { value: 'output', label: 'Output' },
@@ -98,6 +101,11 @@ export function TaskDetail({
           <span className="text-xs text-muted-foreground" data-testid="task-status">
             {status.label}
           </span>
+          {eviction ? (
+            <StatusBadge tone="amber" title="No worker holds it while it waits">
+              Evicted
+            </StatusBadge>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex min-w-0 items-center gap-1">
@@ -176,7 +184,12 @@ export function TaskDetail({
         </div>
       </div>
 
-      <DurableEventLog tenantId={tenantId} taskId={task.metadata.id} status={task.status} />
+      <DurableEventLog
+        tenantId={tenantId}
+        taskId={task.metadata.id}
+        status={task.status}
+        eviction={eviction}
+      />
 
       <section className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Events">
         <h3 className="text-sm font-semibold">Events</h3>
