@@ -110,10 +110,6 @@ export class DurableSleeps {
     if (this.timerAt === undefined || dueAt < this.timerAt) this.arm();
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   private async load(): Promise<void> {
     const until = this.deps.clock.now() + HORIZON_MS;
     const rows = await listDueSleeps(this.deps.db, new Date(until));
