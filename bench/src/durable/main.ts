@@ -32,8 +32,8 @@ import {
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
+import { allRunning, drained } from '../lib/queue-totals';
 import { cpuDelta, postgresCpu, processCpuMs } from '../lib/proc';
-import type { RestSession } from '../lib/rest-session';
 import { summarize, type LatencySummary } from '../lib/stats';
 import { SLEEP_SECONDS } from './durable-constants';
 
@@ -137,7 +137,7 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<BackendR
     // Waiters, on a worker with room for all of them: each waits where it is.
     await startWorker('waiter-worker', WAITERS + 100);
     await load(['trigger', 'waiter', String(WAITERS)], 'TRIGGERED ');
-    await waiting(session, WAITERS);
+    await allRunning(session, WAITERS);
     // Every one has sent its wait by now (a second after it started, at most).
     await sleep(3000);
     const pushMs = await load(['push', String(WAITERS), String(EVENTS_PER_SECOND)], 'PUSHED ');
@@ -173,35 +173,6 @@ function rssMiB(pid: number): number {
     return match ? Number(match[1]) / 1024 : 0;
   } catch {
     return 0;
-  }
-}
-
-interface QueueTotals {
-  numQueued: number;
-  numRunning: number;
-  numPending: number;
-}
-
-async function queueTotals(session: RestSession): Promise<QueueTotals | undefined> {
-  const response = await session.fetch(`/api/v1/tenants/${session.tenantId}/queue-metrics`);
-  return ((await response.json()) as { total?: QueueTotals }).total;
-}
-
-/** Waits until nothing is pending, queued or running (REST queue metrics). */
-async function drained(session: RestSession): Promise<void> {
-  for (;;) {
-    const total = await queueTotals(session);
-    if (total && total.numQueued + total.numRunning + total.numPending === 0) return;
-    await sleep(250);
-  }
-}
-
-/** Waits until `count` tasks run and none is queued. */
-async function waiting(session: RestSession, count: number): Promise<void> {
-  for (;;) {
-    const total = await queueTotals(session);
-    if (total && total.numQueued === 0 && total.numRunning >= count) return;
-    await sleep(250);
   }
 }
 

@@ -29,10 +29,10 @@ import {
   writeResults,
   type Backend,
 } from '../lib/bench-server';
-import { sleep, spawnTs, stopAll } from '../lib/child';
+import { spawnTs, stopAll } from '../lib/child';
 import { machineInfo } from '../lib/machine';
+import { drained } from '../lib/queue-totals';
 import { cpuDelta, postgresCpu, processCpuMs } from '../lib/proc';
-import type { RestSession } from '../lib/rest-session';
 import { summarize, type LatencySummary } from '../lib/stats';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -182,19 +182,6 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<BackendR
   } finally {
     await stopAll();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-}
-
-/** Waits until nothing is pending, queued or running (REST queue metrics). */
-async function drained(session: RestSession): Promise<void> {
-  for (;;) {
-    const response = await session.fetch(`/api/v1/tenants/${session.tenantId}/queue-metrics`);
-    const metrics = (await response.json()) as {
-      total?: { numQueued: number; numRunning: number; numPending: number };
-    };
-    const total = metrics.total;
-    if (total && total.numQueued + total.numRunning + total.numPending === 0) return;
-    await sleep(250);
   }
 }
 
