@@ -4,39 +4,20 @@
  * worker, waits with no attempt running it, and comes back as its next invocation when its
  * sleep ends, replaying the log; a task evicted for a long sleep is restored over REST.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
-import {
-  eventually,
-  killAll,
-  startRestServer,
-  startTestServer,
-  startWorker,
-  type TestServer,
-} from './harness';
+import { eventually, useServerAndRest } from './harness';
 
-let server: TestServer;
-let rest: Awaited<ReturnType<typeof startRestServer>>;
+const fx = useServerAndRest({ worker: { name: 'evicting-worker', slots: 10 } });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  rest = await startRestServer(server);
-  await startWorker(server.address, server.token, { name: 'evicting-worker', slots: 10 });
-}, 120_000);
-afterAll(async () => {
-  await killAll();
-  await rest?.close();
-  await server?.close();
-});
-
-const details = (runId: string) => server.engine.getRunDetails(server.tenantId, runId);
+const details = (runId: string) => fx.server.engine.getRunDetails(fx.server.tenantId, runId);
 const eventsOf = async (run: RunDetails) =>
-  (await server.engine.listTaskEvents(server.tenantId, run.tasks[0]!.externalId)).map(
+  (await fx.server.engine.listTaskEvents(fx.server.tenantId, run.tasks[0]!.externalId)).map(
     (e) => e.eventType,
   );
 const runtimes = async (runId: string) =>
   (
-    await server.db.query<{ n: number }>(
+    await fx.server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
         WHERE t.run_id = $1`,
       [runId],
@@ -44,7 +25,7 @@ const runtimes = async (runId: string) =>
   ).rows[0]!.n;
 
 it('evicts a waiting durable task, frees its slot, and brings it back when its sleep ends', async () => {
-  const [runId] = await server.engine.trigger(server.tenantId, [
+  const [runId] = await fx.server.engine.trigger(fx.server.tenantId, [
     { workflowName: 'durable-napper', input: { seconds: 5 } },
   ]);
   // Evicted while it sleeps: it has no attempt running, and its run still runs.
@@ -62,7 +43,7 @@ it('evicts a waiting durable task, frees its slot, and brings it back when its s
   const output = run.tasks[0]!.output as { startedAt: string; invocation: number };
   // The next invocation replayed the log: the time it started is the first invocation's.
   expect(output.invocation).toBe(2);
-  const { rows } = await server.db.query<{ result: { ts: string } }>(
+  const { rows } = await fx.server.db.query<{ result: { ts: string } }>(
     `SELECT n.result FROM durable_nodes n JOIN tasks t ON t.id = n.task_id
       WHERE t.run_id = $1 AND n.kind = 'MEMO'`,
     [runId],
@@ -74,7 +55,7 @@ it('evicts a waiting durable task, frees its slot, and brings it back when its s
 }, 60_000);
 
 it('restores an evicted task on request, and says when a task is not evicted', async () => {
-  const [runId] = await server.engine.trigger(server.tenantId, [
+  const [runId] = await fx.server.engine.trigger(fx.server.tenantId, [
     { workflowName: 'durable-napper', input: { seconds: 3600 } },
   ]);
   const taskId = (await details(runId!)).tasks[0]!.externalId;
@@ -82,9 +63,9 @@ it('restores an evicted task on request, and says when a task is not evicted', a
     (await eventsOf(await details(runId!))).includes('DURABLE_EVICTED') ? true : undefined,
   );
   const restore = () =>
-    fetch(`${rest.url}/api/v1/stable/tasks/${taskId}/restore`, {
+    fetch(`${fx.restUrl}/api/v1/stable/tasks/${taskId}/restore`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.token}` },
+      headers: { authorization: `Bearer ${fx.server.token}` },
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
   expect(await restore()).toEqual({ status: 200, body: { requeued: true } });
   // Queued again, it is no longer evicted.
@@ -92,5 +73,5 @@ it('restores an evicted task on request, and says when a task is not evicted', a
   // Dispatched again as its second invocation, it replays its sleep and waits again.
   await eventually(async () => ((await runtimes(runId!)) === 1 ? true : undefined));
   expect(await eventsOf(await details(runId!))).toContain('DURABLE_RESTORING');
-  await server.engine.cancel(server.tenantId, [runId!]);
+  await fx.server.engine.cancel(fx.server.tenantId, [runId!]);
 }, 60_000);

@@ -4,50 +4,31 @@
  * kept across a retry's replay, and a replay that changes course refused as
  * non-deterministic. Assertions read the runs and the event log the server kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
 import type { V1DurableEventLogEntry } from '@trellis/api-contract';
-import {
-  eventually,
-  killAll,
-  startRestServer,
-  startTestServer,
-  startWorker,
-  type TestServer,
-} from './harness';
+import { eventually, useServerAndRest } from './harness';
 
-let server: TestServer;
-let rest: Awaited<ReturnType<typeof startRestServer>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  rest = await startRestServer(server);
-  await startWorker(server.address, server.token, { name: 'durable-worker', slots: 10 });
-}, 120_000);
-afterAll(async () => {
-  await killAll();
-  await rest?.close();
-  await server?.close();
-});
+const fx = useServerAndRest({ worker: { name: 'durable-worker', slots: 10 } });
 
 /** The task's event log over REST, as the dashboard reads it. */
 async function restLog(taskExternalId: string): Promise<V1DurableEventLogEntry[]> {
   const response = await fetch(
-    `${rest.url}/api/v1/stable/tenants/${server.tenantId}/durable-tasks/${taskExternalId}`,
-    { headers: { authorization: `Bearer ${server.token}` } },
+    `${fx.restUrl}/api/v1/stable/tenants/${fx.server.tenantId}/durable-tasks/${taskExternalId}`,
+    { headers: { authorization: `Bearer ${fx.server.token}` } },
   );
   expect(response.status).toBe(200);
   return (await response.json()) as V1DurableEventLogEntry[];
 }
 
 async function run(workflowName: string, input: unknown): Promise<string> {
-  const [runId] = await server.engine.trigger(server.tenantId, [{ workflowName, input }]);
+  const [runId] = await fx.server.engine.trigger(fx.server.tenantId, [{ workflowName, input }]);
   return runId!;
 }
 
 function finished(runId: string): Promise<RunDetails> {
   return eventually(async () => {
-    const details = await server.engine.getRunDetails(server.tenantId, runId);
+    const details = await fx.server.engine.getRunDetails(fx.server.tenantId, runId);
     return ['COMPLETED', 'FAILED', 'CANCELLED'].includes(details.status) ? details : undefined;
   });
 }
@@ -62,7 +43,7 @@ interface NodeRow {
 }
 
 async function nodesOf(runId: string): Promise<NodeRow[]> {
-  const { rows } = await server.db.query<NodeRow>(
+  const { rows } = await fx.server.db.query<NodeRow>(
     `SELECT n.node_id::int AS "nodeId", n.kind, n.invocation_count AS invocation,
             n.visited_by AS "visitedBy", n.satisfied_seq AS "satisfiedSeq", n.result
        FROM durable_nodes n JOIN tasks t ON t.id = n.task_id
@@ -126,10 +107,10 @@ describe('durable tasks through the SDK', () => {
     await eventually(async () =>
       (await nodesOf(runId)).some((n) => n.kind === 'WAIT_FOR') ? true : undefined,
     );
-    await server.engine.pushEvents(server.tenantId, [
+    await fx.server.engine.pushEvents(fx.server.tenantId, [
       { key: 'order:paid', payload: { orderId: 'o-2', amount: 1 } },
     ]);
-    await server.engine.pushEvents(server.tenantId, [
+    await fx.server.engine.pushEvents(fx.server.tenantId, [
       { key: 'order:paid', payload: { orderId: 'o-1', amount: 5 } },
     ]);
     const details = await finished(runId);
@@ -146,7 +127,7 @@ describe('durable tasks through the SDK', () => {
   });
 
   it('takes an event stored before the wait when it looks back far enough', async () => {
-    await server.engine.pushEvents(server.tenantId, [
+    await fx.server.engine.pushEvents(fx.server.tenantId, [
       { key: 'order:paid', payload: { orderId: 'o-3', amount: 7 } },
     ]);
     const runId = await run('durable-waiter', { orderId: 'o-3', lookbackSeconds: 600 });
@@ -176,7 +157,7 @@ describe('durable tasks through the SDK', () => {
       ['RUN', 1, 2],
     ]);
     // Three children in all: the retry did not spawn them again.
-    const { rows } = await server.db.query<{ n: number }>(
+    const { rows } = await fx.server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM workflow_runs r
          JOIN tasks t ON t.external_id = r.parent_task_external_id
         WHERE t.run_id = $1`,
@@ -201,7 +182,9 @@ describe('durable tasks through the SDK', () => {
     await eventually(async () =>
       (await nodesOf(byEvent)).some((n) => n.kind === 'WAIT_FOR') ? true : undefined,
     );
-    await server.engine.pushEvents(server.tenantId, [{ key: 'either:go', payload: { now: 1 } }]);
+    await fx.server.engine.pushEvents(fx.server.tenantId, [
+      { key: 'either:go', payload: { now: 1 } },
+    ]);
     const evented = await finished(byEvent);
     expect(evented.tasks[0]!.output).toEqual({ met: { CREATE: { 'either:go': [{ now: 1 }] } } });
   });

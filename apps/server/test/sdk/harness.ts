@@ -255,17 +255,21 @@ export async function runTask(
 
 /**
  * For a test file whose SDK clients also call the REST API: the test server and the REST API
- * over it, started before the file's tests and stopped after them; the SDK processes a test
- * started are killed after it.
+ * over it, started before the file's tests and stopped after them. The SDK processes a test
+ * started are killed after it; with `worker`, one SDK worker serves the whole file instead.
  */
-export function useServerAndRest(): { readonly server: TestServer; readonly restUrl: string } {
+export function useServerAndRest(options: { worker?: Parameters<typeof startWorker>[2] } = {}): {
+  readonly server: TestServer;
+  readonly restUrl: string;
+} {
   let server: TestServer | undefined;
   let rest: { url: string; close(): Promise<void> } | undefined;
   beforeAll(async () => {
     server = await startTestServer();
     rest = await startRestServer(server);
-  });
-  afterEach(killAll);
+    if (options.worker) await startWorker(server.address, server.token, options.worker);
+  }, 120_000);
+  if (!options.worker) afterEach(killAll);
   afterAll(async () => {
     await killAll();
     await rest?.close();
