@@ -2,7 +2,7 @@
  * Text formatting shared by every screen (spec section 9). Absolute dates and times take the
  * zone to write them in: the user's choice, from `useTimeZone()`.
  */
-import { formatOffset, isBrowserTimeZone, isUtc, wallClock } from './time-zone';
+import { formatOffset, isBrowserTimeZone, isUtc, perZoneFormatter, wallClock } from './time-zone';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -90,21 +90,10 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormatter = perZoneFormatter('en', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** A calendar date in `timeZone`, e.g. "Jan 31, 2025"; "N/A" when missing. */
 export function formatDate(value: DateInput, timeZone: string): string {
   const date = toDate(value);
-  if (!date) return 'N/A';
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en', {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(date);
+  return date ? dateFormatter(timeZone).format(date) : 'N/A';
 }

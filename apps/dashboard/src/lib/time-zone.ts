@@ -22,28 +22,35 @@ export interface WallClock {
   millisecond: number;
 }
 
-// Building a formatter costs far more than using one, and every timestamp on a screen needs
-// one: keep one per zone.
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      // Some ICU versions write midnight as 24 without it.
-      hourCycle: 'h23',
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+/**
+ * Formatters of one locale and set of options, one per zone: building a formatter costs far
+ * more than using one, and every timestamp on a screen needs one.
+ */
+export function perZoneFormatter(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+const wallClockFormatter = perZoneFormatter('en-US', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  // Some ICU versions write midnight as 24 without it.
+  hourCycle: 'h23',
+});
 
 /** The zone the browser runs in, as it reports it. */
 export function browserTimeZone(): string {

@@ -4,6 +4,7 @@
  */
 import { CronError, parseCron } from '@trellis/cron';
 import type { FireTime } from '@trellis/cron';
+import { perZoneFormatter } from '@/lib/time-zone';
 
 export const UPCOMING_FIRES = 5;
 
@@ -21,27 +22,21 @@ export function upcomingFires(cron: string, now: Date, count = UPCOMING_FIRES): 
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const inZoneFormatter = perZoneFormatter('en-US', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'shortOffset',
+});
 
 /** "Sun, Mar 29, 2026, 03:00:00 GMT+2": a wall time in `timezone`, with its offset. */
 export function formatInZone(at: Date, timezone: string): string {
-  let format = formatters.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      weekday: 'short',
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'shortOffset',
-    });
-    formatters.set(timezone, format);
-  }
-  return format.format(at);
+  return inZoneFormatter(timezone).format(at);
 }
 
 /** What a daylight-saving note means for that fire. */
