@@ -103,12 +103,28 @@ async function crashSetup() {
   return { database, address, token, tenantId, env };
 }
 
+/** The server, once it says it is running. */
+async function startedServer(env: Record<string, string>): Promise<SdkProcess> {
+  const server = startServer(env);
+  await server.waitForLine('  Trellis is running');
+  return server;
+}
+
+/** SIGKILLs the server and starts it again on the same database. */
+async function crashAndRestart(
+  server: SdkProcess,
+  env: Record<string, string>,
+): Promise<SdkProcess> {
+  server.kill('SIGKILL');
+  await server.exited;
+  return startedServer(env);
+}
+
 describe('crash recovery', () => {
   it(`finishes ${TASKS} tasks exactly once across a SIGKILL of the server`, async () => {
     const { database, address, token, tenantId, env } = await crashSetup();
 
-    let server = startServer(env);
-    await server.waitForLine('  Trellis is running');
+    let server = await startedServer(env);
     await startWorker(address, token, { name: 'crash-a', slots: 50 });
     await startWorker(address, token, { name: 'crash-b', slots: 50 });
     // `resilient` has retries: a worker whose result could not reach the server within the
@@ -119,11 +135,7 @@ describe('crash recovery', () => {
 
     // Mid-flight: about half the tasks are done, a hundred are running, the rest queued.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    server.kill('SIGKILL');
-    await server.exited;
-
-    server = startServer(env);
-    await server.waitForLine('  Trellis is running');
+    server = await crashAndRestart(server, env);
     // The client's awaits survive the crash: its subscription stream reconnects by itself.
     const done = await client.waitForLine('DONE ', 150_000);
     expect({ done, failures: client.lines.filter((l) => l.startsWith('FAILURE ')) }).toEqual({
@@ -164,8 +176,7 @@ describe('crash recovery', () => {
 
   it(`finishes ${TASKS} sleeping durable tasks across a SIGKILL of the server, each wait met once`, async () => {
     const { database, address, token, tenantId, env } = await crashSetup();
-    let server = startServer(env);
-    await server.waitForLine('  Trellis is running');
+    let server = await startedServer(env);
     await startWorker(address, token, { name: 'durable-crash', slots: 10 });
     const client = runClient(address, token, [
       '--bulk',
@@ -176,11 +187,7 @@ describe('crash recovery', () => {
     expect(await client.waitForLine('RUNS ')).toBe(String(TASKS));
     // All of them sleep (the worker has a durable slot for each) when the server dies.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    server.kill('SIGKILL');
-    await server.exited;
-
-    server = startServer(env);
-    await server.waitForLine('  Trellis is running');
+    server = await crashAndRestart(server, env);
     const done = await client.waitForLine('DONE ', 150_000);
     expect(done).toBe(`ok=${TASKS} failed=0`);
 
