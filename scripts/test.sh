@@ -67,7 +67,15 @@ node -e '
   let passed = 0, failed = 0;
   for (const file of fs.readdirSync(process.argv[1]).sort()) {
     const report = JSON.parse(fs.readFileSync(`${process.argv[1]}/${file}`, "utf8"));
-    console.log(`${file.replace(/\.json$/, "").padEnd(10)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    const tier = file.replace(/\.json$/, "");
+    console.log(`${tier.padEnd(10)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    // Name each failed test here too: the tail of a long run is often all a reader gets.
+    for (const suite of report.testResults ?? []) {
+      const where = suite.name.replace(process.cwd() + "/", "");
+      const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failedTests) console.log(`  failed: ${where} > ${test.fullName}`);
+      if (suite.status === "failed" && failedTests.length === 0) console.log(`  failed: ${where}: ${String(suite.message).split("\n")[0]}`);
+    }
     passed += report.numPassedTests;
     failed += report.numFailedTests;
   }
