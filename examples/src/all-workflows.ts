@@ -1,6 +1,7 @@
 /** Every example, for the workers that serve them all. */
 import { batchWorkflows } from './batches';
 import { concurrencyWorkflows } from './concurrency';
+import { conditionWorkflows } from './conditions';
 import { nightlyDigest } from './crons';
 import { dag } from './dag';
 import { durableWorkflows } from './durable';
@@ -34,4 +35,5 @@ export const allWorkflows = [
   chargeOrder,
   ...batchWorkflows,
   ...durableWorkflows,
+  ...conditionWorkflows,
 ];

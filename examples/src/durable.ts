@@ -5,8 +5,8 @@
  * every invocation); `durable-waiter` waits for an `order:paid` event of its order, looking
  * back `lookbackSeconds`; `durable-changeling` asks the time on its first invocation and sleeps
  * on its second, which the server refuses as non-deterministic; `durable-parent` spawns
- * `durable-child` runs and returns their outputs, failing once after them if asked (its retry
- * replays the spawn: the children run once); `durable-napper` asks its worker to evict it
+ * `durable-child` runs (each taking `childMs` if given) and returns their outputs, failing once
+ * after them if asked (its retry replays the spawn: the children run once); `durable-napper` asks its worker to evict it
  * after a second of waiting, so that it sleeps without holding a slot and comes back, as its
  * next invocation, when its sleep ends; `durable-either` waits for a sleep or an event,
  * whichever comes first, and returns what met the wait.
@@ -61,16 +61,22 @@ export const durableChangeling = hatchet.durableTask({
 
 export const durableChild = hatchet.task({
   name: 'durable-child',
-  fn: async (input: { i: number }) => ({ doubled: input.i * 2 }),
+  fn: async (input: { i: number; ms?: number }) => {
+    if (input.ms) await new Promise((resolve) => setTimeout(resolve, input.ms));
+    return { doubled: input.i * 2 };
+  },
 });
 
 export const durableParent = hatchet.durableTask({
   name: 'durable-parent',
   executionTimeout: '5m',
   retries: 1,
-  fn: async (input: { n: number; failFirst?: boolean }, ctx) => {
+  fn: async (input: { n: number; failFirst?: boolean; childMs?: number }, ctx) => {
     const results = await ctx.spawnChildren(
-      Array.from({ length: input.n }, (_, i) => ({ workflow: durableChild, input: { i } })),
+      Array.from({ length: input.n }, (_, i) => ({
+        workflow: durableChild,
+        input: { i, ms: input.childMs },
+      })),
     );
     if (input.failFirst && ctx.invocationCount === 1) throw new Error('failing after the children');
     return { results, invocation: ctx.invocationCount };

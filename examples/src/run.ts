@@ -12,8 +12,11 @@
  * `--rate-limit <key> <limit> [SECOND|MINUTE|...]` puts a rate limit and prints `RATE LIMITS
  * <json>` as the REST list shows it. `--charge <order id>...` triggers the idempotent
  * charge-order and prints `RUNS <ids>`, or `COLLISION <existing run id>`, or for several ids
- * `BULK COLLISION {"created","existing"}`. Crons and scheduled runs: schedule-commands.ts.
+ * `BULK COLLISION {"created","existing"}`. `--branch <task id> <node id> [branch id]` runs a
+ * durable task again from a node of its log (REST) and prints `BRANCH <json>`. Crons and
+ * scheduled runs: schedule-commands.ts.
  */
+import { cancellable, conditional } from './conditions';
 import { dag } from './dag';
 import { durableSleeper } from './durable';
 import { fanoutParent } from './fanout';
@@ -55,6 +58,8 @@ const runnables = {
   streamer,
   resilient,
   'durable-sleeper': durableSleeper,
+  conditional,
+  cancellable,
 } as unknown as Record<string, Runnable | undefined>;
 
 async function main(): Promise<void> {
@@ -123,6 +128,16 @@ async function main(): Promise<void> {
         console.log(`COLLISION ${error.existingRunExternalId}`);
       } else throw error;
     }
+    return;
+  }
+  if (args[0] === '--branch') {
+    const [, taskExternalId, nodeId, branchId = '0'] = args;
+    const { data } = await hatchet.runs.branchDurableTask(
+      taskExternalId!,
+      Number(nodeId),
+      Number(branchId),
+    );
+    console.log(`BRANCH ${JSON.stringify(data)}`);
     return;
   }
   if (args[0] === '--list-events') {

@@ -50,6 +50,9 @@ export interface V1TaskSummary {
   numSpawnedChildren: number;
   children?: V1TaskSummary[];
   parentTaskExternalId?: string;
+  isEvicted?: boolean;
+  isDurable?: boolean;
+  isSkipped?: boolean;
 }
 
 /** A task, or a whole DAG run (with its tasks as `children`), as lists and details show it. */
@@ -85,6 +88,12 @@ export const v1TaskSummarySchema: z.ZodType<V1TaskSummary> = z
       return z.array(v1TaskSummarySchema).optional();
     },
     parentTaskExternalId: z.string().optional(),
+    /** A durable task evicted now (it reports RUNNING); a DAG run's row: any of its tasks. */
+    isEvicted: z.boolean().optional(),
+    /** A durable task; a DAG run's row: any of its tasks. */
+    isDurable: z.boolean().optional(),
+    /** Trellis: its conditions skipped the task (it is COMPLETED, output {skipped: true}). */
+    isSkipped: z.boolean().optional(),
   })
   .meta({ id: 'V1TaskSummary' });
 
@@ -122,13 +131,16 @@ export const v1TaskEventListSchema = z
  * room or is gone), NO_MATCHING_WORKER (`labels`: no worker carries the required labels),
  * BATCH_COLLECTING (`key`, `size`, `maxSize`, `readyAt`: when the batch goes if not full
  * before), BATCH_GROUP_BUSY (`key`, `running`, `limit`: the key's batches running), NO_WORKER,
- * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`) and NEXT;
- * `message` says it in a sentence.
+ * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`), NEXT, and
+ * CONDITIONS for a DAG task whose conditions are counting (`since`; `waitingFor`, `skippedIf`
+ * and `cancelledIf`: the groups still open, each a list of alternatives in words;
+ * `nextSleepAt`); `message` says it in a sentence.
  */
 export const v1TaskWaitingSchema = z
   .object({
     reason: z.enum([
       'NOT_QUEUED',
+      'CONDITIONS',
       'BACKOFF',
       'WORKFLOW_PAUSED',
       'CANCELLING',
@@ -165,6 +177,11 @@ export const v1TaskWaitingSchema = z
     size: z.number().int().optional(),
     maxSize: z.number().int().optional(),
     running: z.number().int().optional(),
+    since: dateTime.optional(),
+    waitingFor: z.array(z.array(z.string())).optional(),
+    skippedIf: z.array(z.array(z.string())).optional(),
+    cancelledIf: z.array(z.array(z.string())).optional(),
+    nextSleepAt: dateTime.nullable().optional(),
   })
   .meta({ id: 'V1TaskWaiting' });
 export type V1TaskWaiting = z.infer<typeof v1TaskWaitingSchema>;
@@ -209,14 +226,62 @@ export const v1WorkflowRunSchema = z
   })
   .meta({ id: 'V1WorkflowRun' });
 
+/** What a condition leads to: QUEUE for the SDK's `waitFor`, SKIP `skipIf`, CANCEL `cancelIf`. */
+export const v1TaskConditionActionSchema = z
+  .enum(['QUEUE', 'SKIP', 'CANCEL'])
+  .meta({ id: 'V1TaskConditionAction' });
+export type V1TaskConditionAction = z.infer<typeof v1TaskConditionActionSchema>;
+
+/**
+ * Trellis: one condition a DAG task declares: a parent's output (`parentReadableId`, CEL
+ * `expression` on `output`), a sleep (`sleepFor`, counted from when its parents are done) or a
+ * user event (`eventKey`, CEL `expression` on the event). Conditions of one action sharing an
+ * `orGroupId` are alternatives; every group of an action must be met for it to happen. `met`:
+ * this run's task has seen it met.
+ */
+export const v1TaskConditionSchema = z
+  .object({
+    action: v1TaskConditionActionSchema,
+    kind: z.enum(['PARENT', 'SLEEP', 'USER_EVENT']),
+    orGroupId: z.string(),
+    readableDataKey: z.string(),
+    parentReadableId: z.string().optional(),
+    /** A duration such as "2s", "1m30s". */
+    sleepFor: z.string().optional(),
+    eventKey: z.string().optional(),
+    expression: z.string().optional(),
+    met: z.boolean(),
+  })
+  .meta({ id: 'V1TaskCondition' });
+export type V1TaskCondition = z.infer<typeof v1TaskConditionSchema>;
+
+/**
+ * Trellis: where this run's task stands with its conditions: counting since `waitingSince`
+ * (its parents were done), its next sleep ending at `nextSleepAt` while it waits, and once
+ * decided, when and what (`decision`). Absent until its conditions start counting.
+ */
+export const v1TaskGateSchema = z
+  .object({
+    waitingSince: dateTime.optional(),
+    decidedAt: dateTime.optional(),
+    decision: v1TaskConditionActionSchema.optional(),
+    nextSleepAt: dateTime.optional(),
+  })
+  .meta({ id: 'V1TaskGate' });
+export type V1TaskGate = z.infer<typeof v1TaskGateSchema>;
+
 export const workflowRunShapeItemSchema = z
   .object({
     taskExternalId: z.string(),
     stepId: z.string(),
     childrenStepIds: z.array(z.string()),
     taskName: z.string(),
+    /** Trellis: the step's conditions; absent when it declares none. */
+    conditions: z.array(v1TaskConditionSchema).optional(),
+    gate: v1TaskGateSchema.optional(),
   })
   .meta({ id: 'WorkflowRunShapeItemForWorkflowRunDetails' });
+export type WorkflowRunShapeItem = z.infer<typeof workflowRunShapeItemSchema>;
 
 export const v1WorkflowRunDetailsSchema = z
   .object({

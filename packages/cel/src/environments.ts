@@ -78,3 +78,8 @@ export const RUN_EXPRESSION = defineEnvironment('run expression', {
   input: jsonMap,
   additional_metadata: jsonMap,
 });
+
+/** Whether a parent task's output meets a DAG task's condition (`ParentCondition`). */
+export const PARENT_OUTPUT = defineEnvironment('parent output', {
+  output: jsonMap,
+});

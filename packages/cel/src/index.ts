@@ -1,4 +1,10 @@
-export { EVENT_FILTER, RUN_EXPRESSION, WEBHOOK, type CelEnvironment } from './environments';
+export {
+  EVENT_FILTER,
+  PARENT_OUTPUT,
+  RUN_EXPRESSION,
+  WEBHOOK,
+  type CelEnvironment,
+} from './environments';
 export {
   CelCompileError,
   compile,

@@ -6,7 +6,7 @@
  * an event's its payload, as the SDK reads them.
  */
 import { compile, evaluateBoolean, EVENT_FILTER } from '@trellis/cel';
-import { parseDuration } from './durations';
+import { formatDuration, parseDuration } from './durations';
 import { EngineError } from './errors';
 import { assertEventExpression } from './validation';
 
@@ -97,14 +97,9 @@ export function eventMeets(condition: WaitCondition, event: WaitedEvent): boolea
   return outcome.ok && outcome.value;
 }
 
-/** What met a sleep: its duration, as the SDK parses it (`1h2m3s`). */
+/** What met a sleep: its duration in whole seconds, as the SDK parses it (`1h2m3s`). */
 export function sleepPayload(ms: number): { sleep_duration: string } {
-  const seconds = Math.round(ms / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const text = `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s || (!h && !m) ? `${s}s` : ''}`;
-  return { sleep_duration: text };
+  return { sleep_duration: formatDuration(Math.round(ms / 1000) * 1000) };
 }
 
 /**
@@ -123,4 +118,38 @@ export function waitOutcome(
     if (i in met) (answer[c.key] ??= []).push(met[i]);
   });
   return { CREATE: answer };
+}
+
+/** Conditions of a wait or a gate; sleeps count from when it opened (`since`, epoch ms). */
+type Counted = readonly { kind: string; sleepMs?: number }[];
+
+/** When the earliest open sleep ends, or null when none is open. */
+export function nextSleepDue(
+  conditions: Counted,
+  met: Readonly<Record<number, unknown>>,
+  since: number,
+): number | null {
+  let next: number | null = null;
+  conditions.forEach((condition, index) => {
+    if (condition.kind !== 'SLEEP' || index in met) return;
+    const due = since + condition.sleepMs!;
+    if (next === null || due < next) next = due;
+  });
+  return next;
+}
+
+/** Meets the open sleeps that have ended by `now`; whether any was. */
+export function meetEndedSleeps(
+  conditions: Counted,
+  met: Record<number, unknown>,
+  since: number,
+  now: number,
+): boolean {
+  let any = false;
+  conditions.forEach((condition, index) => {
+    if (condition.kind !== 'SLEEP' || index in met || since + condition.sleepMs! > now) return;
+    met[index] = sleepPayload(condition.sleepMs!);
+    any = true;
+  });
+  return any;
 }

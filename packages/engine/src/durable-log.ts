@@ -14,7 +14,7 @@ import type { WaitCondition } from './durable-conditions';
 
 export type DurableCallKind = 'WAIT_FOR' | 'MEMO' | 'RUN';
 
-/** Only the main branch exists until branching (restoring from a node) arrives. */
+/** The branch a task's log starts in; branching (durable-tasks/branch) starts others. */
 export const MAIN_BRANCH = 1;
 
 export interface DurableNode {
@@ -50,7 +50,13 @@ export interface DurableNode {
 export interface TaskLog {
   taskId: string;
   tenantId: string;
+  /**
+   * The log as the task replays it: node k at index k-1, each in the branch that wrote it (a
+   * branch takes over its parent's nodes below the node it started from).
+   */
   nodes: DurableNode[];
+  /** The branch new nodes are written in. */
+  branchId: number;
   /** Evicted: no attempt runs it while it waits; it is queued again once nothing is open. */
   evicted: boolean;
 }
@@ -88,7 +94,7 @@ export function visit(log: TaskLog, invocation: number, call: DurableCall, now: 
     return { node: next, created: false };
   }
   const node: DurableNode = {
-    branchId: MAIN_BRANCH,
+    branchId: log.branchId,
     nodeId: log.nodes.length + 1,
     kind: call.kind,
     invocation,

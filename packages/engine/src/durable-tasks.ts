@@ -15,6 +15,7 @@ import { findTaskByExternalId } from './queries/task.queries';
 import type { RunningAttempts } from './running-attempts';
 import {
   completionOf,
+  type DurableBranch,
   type DurableCallAnswer,
   type DurableCompletion,
   type DurableRef,
@@ -181,6 +182,24 @@ export class DurableTasks {
     const task = await findTaskByExternalId(this.deps.db, tenantId, taskExternalId);
     if (!task) throw new EngineError('NOT_FOUND', `task ${taskExternalId} does not exist`);
     return this.deps.system().restore(task.id);
+  }
+
+  /**
+   * Runs a durable task again from a node of its event log, as a new branch (REST
+   * durable-tasks/branch); resolves with where the branch starts.
+   */
+  async branch(tenantId: string, from: DurableBranch): Promise<DurableBranch> {
+    this.deps.assertOpen();
+    assertUuid(from.taskExternalId, 'task id');
+    if (!Number.isInteger(from.nodeId) || from.nodeId < 1) {
+      throw new EngineError('INVALID_ARGUMENT', 'nodeId must be a node of the log, from 1');
+    }
+    if (!Number.isInteger(from.branchId) || from.branchId < 0) {
+      throw new EngineError('INVALID_ARGUMENT', 'branchId must be 0 (the current branch) or more');
+    }
+    const task = await findTaskByExternalId(this.deps.db, tenantId, from.taskExternalId);
+    if (!task) throw new EngineError('NOT_FOUND', `task ${from.taskExternalId} does not exist`);
+    return this.deps.system().branch(tenantId, task.id, from);
   }
 
   /** The value a memo computed (`complete_memo`); resolves with the completion to send. */

@@ -8,10 +8,14 @@
 import type { Database } from '@trellis/db';
 import { eventMeets, type WaitCondition, type WaitedEvent } from './durable-conditions';
 import { listDueSleeps } from './queries/durable.queries';
+import type { ParentCondition } from './task-conditions';
 import type { Clock } from './types';
 
 /** Sleeps ending within this are held in memory. */
 export const HORIZON_MS = 5 * 60_000;
+
+/** What waits list: a durable wait's conditions, or a task gate's (whose parents are not indexed). */
+type IndexedCondition = WaitCondition | ParentCondition;
 
 export interface MetCondition {
   taskId: string;
@@ -30,7 +34,7 @@ export class EventWaits {
     tenantId: string,
     taskId: string,
     nodeId: number,
-    conditions: readonly WaitCondition[],
+    conditions: readonly IndexedCondition[],
   ): void {
     conditions.forEach((condition, index) => {
       if (condition.kind !== 'EVENT') return;
@@ -46,7 +50,7 @@ export class EventWaits {
     tenantId: string,
     taskId: string,
     nodeId: number,
-    conditions: readonly WaitCondition[],
+    conditions: readonly IndexedCondition[],
   ): void {
     conditions.forEach((condition, index) => {
       if (condition.kind !== 'EVENT') return;

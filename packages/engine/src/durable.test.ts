@@ -47,7 +47,7 @@ describe('wait conditions', () => {
 
 describe('replay', () => {
   it('answers a replaying invocation with the nodes in order, and refuses another course', () => {
-    const log: TaskLog = { taskId: '1', tenantId: 't', nodes: [], evicted: false };
+    const log: TaskLog = { taskId: '1', tenantId: 't', nodes: [], branchId: 1, evicted: false };
     const memo = { kind: 'MEMO' as const, memoKey: 'a2V5' };
     const wait = { kind: 'WAIT_FOR' as const, conditions: [], label: null };
     expect(visit(log, 1, memo, 0)).toMatchObject({ created: true, node: { nodeId: 1 } });
@@ -193,5 +193,69 @@ describe('durable tasks in the engine', () => {
           failure: 'the child broke',
         },
       ]);
+  });
+  it('awaits the run holding a spawned child’s idempotency key instead of a run never made', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    await engine.putWorkflow(fx.tenantId, {
+      name: 'charge',
+      tasks: [{ readableId: 'charge', actionId: 'charge:charge' }],
+      idempotency: { expression: 'input.order', ttlMs: 60_000 },
+    });
+    const { worker, completions } = await durableWorker(engine);
+    const charger = await new TestWorker(engine, fx.tenantId, 'charger').connect(['charge:charge']);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    const [start] = await worker.waitFor((a) => a.kind === 'START');
+    const spawned = await engine.durable.spawn(
+      fx.tenantId,
+      worker.id,
+      start!.taskExternalId,
+      1,
+      [0, 1].map((childIndex) => ({
+        workflowName: 'charge',
+        input: { order: 'o-1' },
+        parentTaskExternalId: start!.taskExternalId,
+        childIndex,
+      })),
+    );
+    expect(spawned.ok).toBe(true);
+    const runs = spawned.ok ? spawned.runs : [];
+    // Both nodes await the one run the key allows.
+    expect(runs[1]!.runId).toBe(runs[0]!.runId);
+    await charger.complete(await charger.start('charge:charge'), { charged: true });
+    await expect
+      .poll(() => completions.map((c) => [c.ref.nodeId, c.payload]))
+      .toEqual([
+        [1, { charged: true }],
+        [2, { charged: true }],
+      ]);
+    expect(charger.actions.filter((a) => a.kind === 'START')).toHaveLength(1);
+  });
+  it('branches an evicted task from a node: the nodes from there leave its log, and it comes back', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    const { worker } = await durableWorker(engine);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    const [start] = await worker.waitFor((a) => a.kind === 'START');
+    await worker.report(start!, 'STARTED', '""');
+    await sleepFor(engine, worker.id, start!, '1h');
+    const from = { taskExternalId: start!.taskExternalId, nodeId: 1, branchId: 0 };
+    // Not while an attempt runs it.
+    await expect(engine.durable.branch(fx.tenantId, from)).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+    });
+    await engine.durable.evict(fx.tenantId, worker.id, start!.taskExternalId, 1, 'napping');
+    expect(await engine.durable.branch(fx.tenantId, from)).toEqual({ ...from, branchId: 2 });
+    // Its next invocation starts at once (the hour-long sleep is no longer in its log) and
+    // writes its first call in the new branch.
+    const [again] = await worker.waitFor((a) => a.kind === 'START' && a.durableInvocation === 2);
+    await worker.report(again!, 'STARTED', '""');
+    expect(await sleepFor(engine, worker.id, again!, '1s')).toMatchObject({
+      ok: true,
+      ref: { invocation: 2, branchId: 2, nodeId: 1 },
+    });
+    await expect(engine.durable.branch(fx.tenantId, { ...from, nodeId: 5 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -12,3 +12,15 @@ export function parseDuration(text: string): number | undefined {
   if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed) return undefined;
   return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * UNIT_MS[p[2]!]!, 0));
 }
+
+/** A duration as the SDK writes one: "1h2m3s", "250ms", "0s". */
+export function formatDuration(ms: number): string {
+  let rest = Math.max(0, Math.round(ms));
+  let text = '';
+  for (const unit of ['h', 'm', 's', 'ms'] as const) {
+    const count = Math.floor(rest / UNIT_MS[unit]!);
+    if (count > 0) text += `${count}${unit}`;
+    rest -= count * UNIT_MS[unit]!;
+  }
+  return text || '0s';
+}

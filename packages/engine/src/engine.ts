@@ -62,6 +62,7 @@ import {
   type WaitingExplanation,
   type WaitingReason,
 } from './waiting-reason';
+import { gateWaiting } from './systems/gates';
 import { createVersionFacts } from './version-facts';
 import {
   definitionChecksum,
@@ -682,6 +683,8 @@ export class Engine {
     if (item?.tenantId === tenantId) {
       const workers = [...this.workers.values()].filter((w) => w.tenantId === tenantId);
       reason = explainWaiting(this.scheduler, item, workers, this.clock.now());
+    } else if (task.status === 'PENDING') {
+      reason = (await gateWaiting(this.db, task.id)) ?? { reason: 'NOT_QUEUED', status: 'PENDING' };
     } else {
       const running = this.running.get(task.id);
       const status = running

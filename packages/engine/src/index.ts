@@ -4,7 +4,7 @@ export { EngineError, type IdempotencyCollisions } from './errors';
 export { SCHEDULE_REFUSALS, type CronRequest, type ScheduleRequest } from './timed-triggers';
 export type { EngineErrorCode } from './errors';
 export type { WorkerStream } from './worker-pool';
-export { parseDuration } from './durations';
+export { formatDuration, parseDuration } from './durations';
 export type {
   ConcurrencyDefinition,
   ConcurrencyInput,
@@ -34,9 +34,11 @@ export { matchLabels } from './placement';
 /** Durable tasks, for the DurableTask stream. */
 export type { DurableCallInput, DurableStream } from './durable-tasks';
 export type {
+  DurableBranch,
   DurableCallAnswer,
   DurableCompletion,
   DurableRef,
   DurableSpawnAnswer,
 } from './systems/durable';
 export type { WaitConditionInput } from './durable-conditions';
+export type { TaskConditionInput, TaskConditionsInput } from './task-conditions';

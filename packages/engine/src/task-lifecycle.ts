@@ -41,7 +41,8 @@ export type TaskEventType =
   | 'REQUEUED_RATE_LIMIT'
   | 'RATE_LIMIT_ERROR'
   | 'DURABLE_EVICTED'
-  | 'DURABLE_RESTORING';
+  | 'DURABLE_RESTORING'
+  | 'SKIPPED';
 
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 

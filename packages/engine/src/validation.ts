@@ -3,6 +3,7 @@ import {
   CelCompileError,
   compile,
   EVENT_FILTER,
+  PARENT_OUTPUT,
   RUN_EXPRESSION,
   type CelEnvironment,
 } from '@trellis/cel';
@@ -52,6 +53,10 @@ export function assertRunExpression(expression: string, what: string): void {
 /** The same for an expression over an event (a durable task's wait for one). */
 export function assertEventExpression(expression: string, what: string): void {
   assertCompiles(EVENT_FILTER, expression, what);
+}
+
+export function assertParentExpression(expression: string, what: string): void {
+  assertCompiles(PARENT_OUTPUT, expression, what);
 }
 
 function assertCompiles(environment: CelEnvironment, expression: string, what: string): void {

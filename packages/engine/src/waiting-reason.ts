@@ -14,6 +14,16 @@ import { freeUnits, isAssignable, type WorkerState } from './worker-pool';
 export type WaitingReason =
   /** The task is not waiting in the queue: `status` says where it is. */
   | { reason: 'NOT_QUEUED'; status: string }
+  /** A DAG task whose conditions are still counting (task-conditions.ts). */
+  | {
+      reason: 'CONDITIONS';
+      since: Date;
+      /** What must still happen before it runs: groups of alternatives. */
+      waitingFor: string[][];
+      skippedIf: string[][];
+      cancelledIf: string[][];
+      nextSleepAt: Date | null;
+    }
   | { reason: 'BACKOFF'; readyAt: Date }
   | { reason: 'WORKFLOW_PAUSED' }
   | { reason: 'CANCELLING' }
@@ -151,6 +161,8 @@ export function describeWaiting(reason: WaitingReason): string {
       return reason.status === 'PENDING'
         ? 'The task waits for its parent tasks to complete.'
         : `The task is not waiting for a worker: it is ${reason.status.toLowerCase()}.`;
+    case 'CONDITIONS':
+      return conditionsSentence(reason);
     case 'BACKOFF':
       return `A failed attempt is retried at ${reason.readyAt.toISOString()}; the task waits until then.`;
     case 'WORKFLOW_PAUSED':
@@ -180,4 +192,17 @@ export function describeWaiting(reason: WaitingReason): string {
     case 'NEXT':
       return 'Nothing holds it back: the scheduler assigns it in its next pass.';
   }
+}
+
+const anyOf = (groups: readonly string[][]) => groups.map((g) => g.join(' or ')).join(', and ');
+
+function conditionsSentence(reason: Extract<WaitingReason, { reason: 'CONDITIONS' }>): string {
+  const parts = [
+    reason.waitingFor.length > 0
+      ? `The task waits for ${anyOf(reason.waitingFor)} (counting since ${reason.since.toISOString()}).`
+      : 'The task waits for its conditions.',
+  ];
+  if (reason.skippedIf.length > 0) parts.push(`It is skipped on ${anyOf(reason.skippedIf)}.`);
+  if (reason.cancelledIf.length > 0) parts.push(`It is cancelled on ${anyOf(reason.cancelledIf)}.`);
+  return parts.join(' ');
 }

@@ -25,6 +25,11 @@ import {
 } from './placement';
 import { normaliseRateLimitUses, type RateLimitUse, type RateLimitUseInput } from './rate-limits';
 import { EngineError } from './errors';
+import {
+  normaliseTaskConditions,
+  type TaskCondition,
+  type TaskConditionsInput,
+} from './task-conditions';
 import { assertCron } from './validation';
 
 export interface TaskDefinitionInput {
@@ -49,6 +54,8 @@ export interface TaskDefinitionInput {
   desiredLabels?: Readonly<Record<string, DesiredLabelInput>> | undefined;
   /** Batch settings (`tasks[].batch`): its tasks start together, in batches. */
   batch?: BatchInput | undefined;
+  /** What the task waits for once its parents are done, and what skips or cancels it. */
+  conditions?: TaskConditionsInput | undefined;
 }
 
 /** A filter declared in the workflow's code: it follows the workflow's versions. */
@@ -104,6 +111,7 @@ export interface StepDefinition {
   /** The workflow's sticky strategy, on each of its steps. */
   sticky: StickyStrategy | null;
   batch: BatchDefinition | null;
+  conditions: TaskCondition[] | null;
 }
 
 export interface WorkflowDefinition {
@@ -153,10 +161,11 @@ function normaliseStep(
     throw new EngineError('INVALID_ARGUMENT', `${where}: only one slot type per task is supported`);
   }
   const [slotType, slotUnits] = slots[0] ?? [task.isDurable ? 'durable' : 'default', 1];
+  const parents = isOnFailure ? [] : [...new Set(task.parents ?? [])].sort();
   return {
     readableId: task.readableId,
     actionId: task.actionId.toLowerCase(),
-    parents: isOnFailure ? [] : [...new Set(task.parents ?? [])].sort(),
+    parents,
     retries,
     backoffFactor: task.backoffFactor && task.backoffFactor > 0 ? task.backoffFactor : null,
     backoffMaxSeconds:
@@ -177,6 +186,7 @@ function normaliseStep(
     sticky,
     // An on-failure task runs alone.
     batch: isOnFailure ? null : normaliseBatch(task.batch, where, task.isDurable ?? false),
+    conditions: isOnFailure ? null : normaliseTaskConditions(task.conditions, where, parents),
   };
 }
 

@@ -21,7 +21,7 @@ export interface SdkOptions {
   prefix: string;
   workerName?: string;
   /** The fixture in e2e/fixtures to run; `sdk-worker` unless named. */
-  fixture?: 'sdk-worker' | 'runs-worker' | 'flow-control-worker';
+  fixture?: 'sdk-worker' | 'runs-worker' | 'flow-control-worker' | 'conditions-worker';
 }
 
 export class SdkProcess {

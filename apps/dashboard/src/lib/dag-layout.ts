@@ -5,9 +5,18 @@
  */
 import dagre from '@dagrejs/dagre';
 
+export interface Size {
+  width: number;
+  height: number;
+}
+
 export interface LayoutInput {
   id: string;
   parents: readonly string[];
+  /** This node's height, when not the common one (the node carries more lines). */
+  height?: number;
+  /** Room for a label on the edge from a parent, by the parent's id. */
+  edgeLabels?: ReadonlyMap<string, Size>;
 }
 
 export interface NodePosition {
@@ -15,12 +24,15 @@ export interface NodePosition {
   /** Top-left corner. */
   x: number;
   y: number;
+  height: number;
 }
 
 export interface EdgePath {
   from: string;
   to: string;
   points: Array<{ x: number; y: number }>;
+  /** Where the edge's label goes (its top-left corner) and its size, when it has one. */
+  label?: { x: number; y: number } & Size;
 }
 
 export interface DagLayout {
@@ -35,6 +47,9 @@ export const NODE_HEIGHT = 96;
 
 export type DagDirection = 'LR' | 'TB';
 
+/** Room around the drawing. */
+const MARGIN = 8;
+
 export function layoutDag(
   tasks: readonly LayoutInput[],
   options: { direction?: DagDirection; width?: number; height?: number } = {},
@@ -47,33 +62,89 @@ export function layoutDag(
     rankdir: direction,
     nodesep: 24,
     ranksep: direction === 'LR' ? 56 : 40,
-    marginx: 8,
-    marginy: 8,
+    marginx: MARGIN,
+    marginy: MARGIN,
   });
   graph.setDefaultEdgeLabel(() => ({}));
   const ids = new Set(tasks.map((task) => task.id));
-  for (const task of tasks) graph.setNode(task.id, { width: size.width, height: size.height });
+  const heightOf = (task: LayoutInput) => task.height ?? size.height;
+  for (const task of tasks) graph.setNode(task.id, { width: size.width, height: heightOf(task) });
   for (const task of tasks) {
     for (const parent of task.parents) {
-      if (ids.has(parent)) graph.setEdge(parent, task.id);
+      // A labelled edge gets a rank of its own for the label, so that it sits between the
+      // nodes rather than over them.
+      const label = task.edgeLabels?.get(parent);
+      if (ids.has(parent)) graph.setEdge(parent, task.id, label ? { ...label, labelpos: 'c' } : {});
     }
   }
   dagre.layout(graph);
 
   const nodes = tasks.map((task) => {
     const node = graph.node(task.id);
-    return { id: task.id, x: node.x - size.width / 2, y: node.y - size.height / 2 };
+    const height = heightOf(task);
+    return { id: task.id, x: node.x - size.width / 2, y: node.y - height / 2, height };
   });
-  const edges = graph.edges().map((edge) => ({
-    from: edge.v,
-    to: edge.w,
-    points: (graph.edge(edge).points ?? []).map((point: { x: number; y: number }) => ({
-      x: point.x,
-      y: point.y,
+  const edges = graph.edges().map((edge) => {
+    const data = graph.edge(edge);
+    return {
+      from: edge.v,
+      to: edge.w,
+      points: (data.points ?? []).map((point: { x: number; y: number }) => ({
+        x: point.x,
+        y: point.y,
+      })),
+      ...(data.width && data.x !== undefined && data.y !== undefined
+        ? {
+            label: {
+              x: data.x - data.width / 2,
+              y: data.y - data.height / 2,
+              width: data.width,
+              height: data.height,
+            },
+          }
+        : {}),
+    };
+  });
+  return fitToBounds(nodes, edges, size.width);
+}
+
+/**
+ * Moves the drawing to start at the margin and sizes it to hold everything: dagre's own size
+ * covers nodes and labels but not the bends of long edges, which can swing outside them.
+ */
+function fitToBounds(nodes: NodePosition[], edges: EdgePath[], nodeWidth: number): DagLayout {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const box = (x: number, y: number, width: number, height: number) => {
+    xs.push(x, x + width);
+    ys.push(y, y + height);
+  };
+  for (const node of nodes) box(node.x, node.y, nodeWidth, node.height);
+  for (const edge of edges) {
+    for (const point of edge.points) box(point.x, point.y, 0, 0);
+    if (edge.label) box(edge.label.x, edge.label.y, edge.label.width, edge.label.height);
+  }
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const dx = MARGIN - minX;
+  const dy = MARGIN - minY;
+  const move = <T extends { x: number; y: number }>(point: T): T => ({
+    ...point,
+    x: point.x + dx,
+    y: point.y + dy,
+  });
+  const moved = {
+    nodes: nodes.map(move),
+    edges: edges.map((edge) => ({
+      ...edge,
+      points: edge.points.map(move),
+      ...(edge.label ? { label: move(edge.label) } : {}),
     })),
-  }));
-  const label = graph.graph();
-  return { nodes, edges, width: label.width ?? 0, height: label.height ?? 0 };
+  };
+  return {
+    ...moved,
+    width: Math.max(...xs) + dx + MARGIN,
+    height: Math.max(...ys) + dy + MARGIN,
+  };
 }
 
 /** An SVG path through the points, as smooth curves along the graph's direction. */

@@ -3,6 +3,7 @@ import {
   runStatusStyle,
   scheduledRunStatusStyle,
   stepRunStatusStyle,
+  taskStatusStyle,
   workerStatusStyle,
   workflowStateStyle,
 } from './status';
@@ -15,6 +16,15 @@ describe('status styles', () => {
     expect(runStatusStyle('RUNNING').tone).toBe('yellow');
     expect(runStatusStyle('QUEUED').tone).toBe('slate');
     expect(runStatusStyle(undefined)).toEqual({ label: 'Unknown', tone: 'grey' });
+  });
+
+  it('shows a skipped task as Skipped, in muted green, not Succeeded', () => {
+    expect(taskStatusStyle({ status: 'COMPLETED', isSkipped: true })).toEqual({
+      label: 'Skipped',
+      tone: 'sage',
+    });
+    expect(taskStatusStyle({ status: 'COMPLETED', isSkipped: false }).label).toBe('Succeeded');
+    expect(taskStatusStyle({ status: 'RUNNING' }).label).toBe('Running');
   });
 
   it('shows a scheduled run as Scheduled until it fires, then in the older vocabulary', () => {

@@ -2,9 +2,11 @@
  * Status vocabularies and their colours (reference dashboard section 4): v1 run and task
  * statuses, the older step-run statuses workers report, worker and workflow states.
  */
-import type { ScheduledRunStatus, V1TaskStatus, WorkerStatus } from '@/types/api';
+import type { ScheduledRunStatus, V1TaskStatus, V1TaskSummary, WorkerStatus } from '@/types/api';
 
-export type StatusTone = 'green' | 'red' | 'orange' | 'yellow' | 'amber' | 'slate' | 'grey';
+/** `sage`: a muted green, for what finished without doing its work (a skipped task). */
+export type StatusTone =
+  'green' | 'sage' | 'red' | 'orange' | 'yellow' | 'amber' | 'slate' | 'grey';
 
 export interface StatusStyle {
   label: string;
@@ -35,6 +37,15 @@ export function isTerminalStatus(status: string | undefined): boolean {
 
 export function runStatusStyle(status: string | undefined): StatusStyle {
   return RUN_STATUS[status as V1TaskStatus] ?? { label: status ?? 'Unknown', tone: 'grey' };
+}
+
+/**
+ * A task's status as its badge says it: a task its conditions skipped is COMPLETED, but it is
+ * "Skipped", in the green of the reference's SKIPPED event, muted, rather than "Succeeded".
+ */
+export function taskStatusStyle(task: Pick<V1TaskSummary, 'status' | 'isSkipped'>): StatusStyle {
+  if (task.isSkipped && task.status === 'COMPLETED') return { label: 'Skipped', tone: 'sage' };
+  return runStatusStyle(task.status);
 }
 
 const STEP_RUN_STATUS: Record<string, StatusStyle> = {

@@ -61,7 +61,11 @@ export type {
   V1DurableEventLogEntry,
   V1Event,
   V1Filter,
+  V1LiveChanges,
+  V1TaskCondition,
+  V1TaskConditionAction,
   V1TaskEvent,
+  V1TaskGate,
   V1TaskStatus,
   V1TaskSummary,
   V1TaskWaiting,
@@ -76,6 +80,7 @@ export type {
   WorkerLabelMatch,
   WorkerStatus,
   Workflow,
+  WorkflowRunShapeItem,
   WorkflowVersion,
 } from '@trellis/api-contract';
 

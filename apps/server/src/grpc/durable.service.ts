@@ -7,26 +7,19 @@
  */
 import { EngineError, type DurableCompletion, type DurableRef, type Engine } from '@trellis/engine';
 import { invalid } from './grpc-errors';
-import { bidiStream, type HandlerContext } from './handlers';
+import { bidiStream, unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
-import type { Timestamp, TriggerWorkflowRequest } from './messages';
-import { fromTimestamp } from './timestamps';
+import { toCondition, type ConditionMessage } from './condition-messages';
+import type { TriggerWorkflowRequest } from './messages';
 import type { BidiStreamingCall } from './transport/calls';
 import type { ServiceImplementation } from './transport/server';
+import { GrpcError, Status } from './transport/status';
 
 interface RefMessage {
   durable_task_external_id: string;
   invocation_count: number;
   branch_id: number;
   node_id: number;
-}
-
-interface ConditionMessage {
-  base?: { readable_data_key: string; or_group_id: string; expression: string } | null;
-  sleep_for?: string;
-  user_event_key?: string;
-  event_scope?: string;
-  consider_events_since?: Timestamp | null;
 }
 
 interface DurableTaskRequest {
@@ -79,7 +72,18 @@ export function durableService(engine: Engine, ctx: HandlerContext): ServiceImpl
       call.on('error', closed);
       call.on('close', closed);
     }),
+    // The legacy pair, for engines below v0.80.0: SDK 1.33.2 does not send it to Trellis,
+    // which reports v0.80.0; an older SDK that knows only it is told what to do.
+    RegisterDurableEvent: unary(ctx, () => Promise.reject(legacyDurableProtocol())),
+    ListenForDurableEvent: bidiStream(ctx, () => Promise.reject(legacyDurableProtocol())),
   };
+}
+
+function legacyDurableProtocol(): GrpcError {
+  return new GrpcError(
+    Status.UNIMPLEMENTED,
+    'Trellis serves durable tasks over V1Dispatcher/DurableTask (engine v0.80.0), not the older RegisterDurableEvent and ListenForDurableEvent: upgrade the SDK (1.33 or later)',
+  );
 }
 
 class DurableTaskStream {
@@ -253,18 +257,6 @@ class DurableTaskStream {
   private write(message: Record<string, unknown>): void {
     if (this.open) this.call.write(message);
   }
-}
-
-function toCondition(message: ConditionMessage) {
-  return {
-    readableDataKey: message.base?.readable_data_key ?? '',
-    orGroupId: message.base?.or_group_id ?? '',
-    expression: message.base?.expression,
-    sleepFor: message.sleep_for,
-    eventKey: message.user_event_key,
-    scope: message.event_scope,
-    considerEventsSince: fromTimestamp(message.consider_events_since),
-  };
 }
 
 function toRef(ref: DurableRef): RefMessage {

@@ -21,6 +21,7 @@ import type {
   WorkerLabels,
 } from './messages';
 import { toTimestamp } from './timestamps';
+import { toTaskConditions } from './condition-messages';
 
 export function toAssignedAction(action: AssignedActionData): Record<string, unknown> {
   return {
@@ -181,6 +182,7 @@ function toTaskDefinition(task: CreateTaskOpts): TaskDefinitionInput {
       duration: limit.duration,
     })),
     desiredLabels: toDesiredLabels(task.worker_labels),
+    conditions: toTaskConditions(task.conditions),
     batch: task.batch && {
       maxSize: task.batch.batch_max_size,
       maxIntervalMs: task.batch.batch_max_interval_ms,
@@ -213,9 +215,6 @@ export function toWorkflowDefinition(
       throw invalid('input_json_schema is not valid JSON');
     }
   }
-  const taskExtras = (task: CreateTaskOpts) => ({
-    conditions: task.conditions ?? null,
-  });
   return {
     name: request.name,
     description: request.description,
@@ -242,9 +241,6 @@ export function toWorkflowDefinition(
           method: request.idempotency.method,
         }
       : undefined,
-    extra: {
-      tasks: Object.fromEntries(request.tasks.map((t) => [t.readable_id, taskExtras(t)])),
-    },
   };
 }
 

@@ -3,6 +3,8 @@
  * PROTO_LOADER_OPTIONS (snake_case names, enums as names, int64 as numbers, bytes as Buffers,
  * proto3 `optional` absent as undefined). Only the fields Trellis uses are declared.
  */
+import type { TaskConditionsMessage } from './condition-messages';
+
 export interface Timestamp {
   seconds: number | string;
   nanos: number;
@@ -140,7 +142,7 @@ export interface CreateTaskOpts {
   rate_limits: RateLimitMessage[];
   worker_labels: Record<string, DesiredWorkerLabelsMessage>;
   concurrency: ConcurrencyMessage[];
-  conditions?: unknown;
+  conditions?: TaskConditionsMessage | null;
   batch?: TaskBatchConfigMessage;
 }
 

@@ -1,15 +1,20 @@
 import {
   ZERO_UUID,
+  type V1TaskCondition,
   type V1TaskEvent,
+  type V1TaskGate,
   type V1TaskStatus,
   type V1TaskSummary,
   type V1WorkflowRunDetails,
   type V1WorkflowRunTrigger,
   type WorkflowRunStatus,
 } from '@trellis/api-contract';
+import { formatDuration } from '@trellis/engine';
 import type { RunListRow, TaskListRow } from '../read-models/run-list.queries';
 import type {
+  GateRow,
   RunDetailRow,
+  StepCondition,
   StepShapeRow,
   TaskEventRow,
   TaskTimingRow,
@@ -43,6 +48,12 @@ export function asObject(value: unknown): Record<string, unknown> {
     : { value };
 }
 
+/**
+ * Evicted is a state of a running attempt: an earlier attempt shown with the task's row (GET
+ * tasks/{task}?attempt=N) ended, whatever the task does now.
+ */
+const evictedNow = (task: TaskListRow) => task.isEvicted && task.status === 'RUNNING';
+
 export function presentTask(row: TaskListRow, tenantId: string): V1TaskSummary {
   return {
     metadata: resourceMeta(row.externalId, row.createdAt),
@@ -69,6 +80,9 @@ export function presentTask(row: TaskListRow, tenantId: string): V1TaskSummary {
     attempt: row.retryCount + 1,
     numSpawnedChildren: row.spawnedChildren,
     ...(row.parentTaskExternalId ? { parentTaskExternalId: row.parentTaskExternalId } : {}),
+    isEvicted: evictedNow(row),
+    isDurable: row.isDurable,
+    isSkipped: row.isSkipped,
   };
 }
 
@@ -115,6 +129,9 @@ export function presentRun(
     numSpawnedChildren: tasks.reduce((sum, task) => sum + task.spawnedChildren, 0),
     ...(run.kind === 'DAG' ? { children: tasks.map((task) => presentTask(task, tenantId)) } : {}),
     ...(run.parentTaskExternalId ? { parentTaskExternalId: run.parentTaskExternalId } : {}),
+    isEvicted: tasks.some(evictedNow),
+    isDurable: tasks.some((task) => task.isDurable),
+    isSkipped: single?.isSkipped ?? false,
   };
 }
 
@@ -209,8 +226,43 @@ export function presentRunDetails(
       stepId: step.stepId,
       childrenStepIds: childrenOf(step.readableId),
       taskName: step.readableId,
+      ...(step.conditions?.length
+        ? { conditions: presentConditions(step.conditions, step.gate) }
+        : {}),
+      ...(step.gate ? { gate: presentGate(step.gate) } : {}),
     })),
     workflowConfig: run.workflowConfig,
+  };
+}
+
+/** A step's conditions, each marked met when its task's gate has seen it met. */
+function presentConditions(
+  conditions: readonly StepCondition[],
+  gate: GateRow | null,
+): V1TaskCondition[] {
+  return conditions.map((condition, index) => ({
+    action: condition.action,
+    kind: condition.kind === 'EVENT' ? 'USER_EVENT' : condition.kind,
+    orGroupId: condition.orGroup,
+    readableDataKey: condition.key,
+    ...(condition.kind === 'PARENT' ? { parentReadableId: condition.parent } : {}),
+    ...(condition.kind === 'SLEEP' ? { sleepFor: formatDuration(condition.sleepMs) } : {}),
+    ...(condition.kind === 'EVENT' ? { eventKey: condition.eventKey } : {}),
+    ...(condition.kind !== 'SLEEP' && condition.expression
+      ? { expression: condition.expression }
+      : {}),
+    met: gate !== null && String(index) in gate.met,
+  }));
+}
+
+/** Since when a task's conditions count, its next sleep's end while open, and the decision. */
+function presentGate(gate: GateRow): V1TaskGate {
+  const decision = gate.result?.action;
+  return {
+    waitingSince: gate.createdAt.toISOString(),
+    ...(gate.satisfiedAt ? { decidedAt: gate.satisfiedAt.toISOString() } : {}),
+    ...(decision ? { decision } : {}),
+    ...(gate.dueAt && !gate.satisfiedAt ? { nextSleepAt: gate.dueAt.toISOString() } : {}),
   };
 }
 

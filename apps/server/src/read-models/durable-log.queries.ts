@@ -29,7 +29,11 @@ export interface DurableConditionRow {
   scope?: string | null;
 }
 
-/** A durable task's event log within the tenant, in call order; empty for an unknown task. */
+/**
+ * A durable task's event log within the tenant, in call order; empty for an unknown task. Its
+ * current log: nodes a branch superseded are left out. A DAG task's gate (its condition wait,
+ * kind GATE) shares the table but is not a durable call.
+ */
 export async function listDurableLog(
   db: Queryable,
   tenantId: string,
@@ -45,8 +49,9 @@ export async function listDurableLog(
             t.external_id AS "taskExternalId", t.readable_id AS "taskDisplayName"
        FROM tasks t
        JOIN durable_nodes n ON n.task_id = t.id AND n.tenant_id = t.tenant_id
-      WHERE t.tenant_id = $1 AND t.external_id = $2
-      ORDER BY n.branch_id, n.node_id
+      WHERE t.tenant_id = $1 AND t.external_id = $2 AND n.kind <> 'GATE'
+        AND n.superseded_at IS NULL
+      ORDER BY n.node_id
       OFFSET $3 LIMIT $4`,
     [tenantId, taskExternalId, offset, limit],
   );

@@ -87,27 +87,70 @@ export async function listRunTaskEvents(
   return rows;
 }
 
-export interface StepShapeRow extends Pick<StepRow, 'readableId' | 'parents'> {
-  stepId: string;
-  taskExternalId: string | null;
+/** A condition of a step, as the engine stores it (`workflow_steps.conditions`). */
+export type StepCondition = NonNullable<StepRow['conditions']>[number];
+
+/**
+ * A task's gate: its condition wait, open or decided (a `durable_nodes` row on branch 0, node
+ * 0, of kind GATE). `met` holds what met each condition, by its index.
+ */
+export interface GateRow {
+  met: Record<string, unknown>;
+  createdAt: Date;
+  dueAt: Date | null;
+  satisfiedAt: Date | null;
+  result: { action?: StepCondition['action'] } | null;
 }
 
-/** The steps of a run's version, with the task created for each so far. */
+export interface StepShapeRow extends Pick<StepRow, 'readableId' | 'parents' | 'conditions'> {
+  stepId: string;
+  taskExternalId: string | null;
+  /** The gate of the step's latest task, once its conditions started counting. */
+  gate: GateRow | null;
+}
+
+/** A shape row as read: the gate's columns, all null when the task has no gate. */
+interface ShapeQueryRow extends Omit<StepShapeRow, 'gate'> {
+  gateMet: GateRow['met'] | null;
+  gateCreatedAt: Date | null;
+  gateDueAt: Date | null;
+  gateSatisfiedAt: Date | null;
+  gateResult: GateRow['result'];
+}
+
+/** The steps of a run's version, with the task created for each so far and its gate. */
 export async function listRunShape(
   db: Queryable,
   tenantId: string,
   runId: string,
 ): Promise<StepShapeRow[]> {
-  const { rows } = await db.query<StepShapeRow>(
-    `SELECT s.id AS "stepId", s.readable_id AS "readableId", s.parents,
-       (SELECT t.external_id FROM tasks t WHERE t.run_id = r.id AND t.step_id = s.id
-        ORDER BY t.id DESC LIMIT 1) AS "taskExternalId"
+  const { rows } = await db.query<ShapeQueryRow>(
+    `SELECT s.id AS "stepId", s.readable_id AS "readableId", s.parents, s.conditions,
+       t.external_id AS "taskExternalId", g.met AS "gateMet", g.created_at AS "gateCreatedAt",
+       g.due_at AS "gateDueAt", g.satisfied_at AS "gateSatisfiedAt", g.result AS "gateResult"
      FROM workflow_runs r JOIN workflow_steps s ON s.workflow_version_id = r.workflow_version_id
+       LEFT JOIN LATERAL (SELECT t.id, t.external_id FROM tasks t
+         WHERE t.run_id = r.id AND t.step_id = s.id ORDER BY t.id DESC LIMIT 1) t ON true
+       LEFT JOIN durable_nodes g ON g.task_id = t.id AND g.tenant_id = r.tenant_id
+         AND g.branch_id = 0 AND g.node_id = 0 AND g.kind = 'GATE' AND g.superseded_at IS NULL
      WHERE r.tenant_id = $1 AND r.id = $2 AND NOT s.is_on_failure
      ORDER BY s.position`,
     [tenantId, runId],
   );
-  return rows;
+  return rows.map(
+    ({ gateMet, gateCreatedAt, gateDueAt, gateSatisfiedAt, gateResult, ...step }) => ({
+      ...step,
+      gate: gateCreatedAt
+        ? {
+            met: gateMet ?? {},
+            createdAt: gateCreatedAt,
+            dueAt: gateDueAt,
+            satisfiedAt: gateSatisfiedAt,
+            result: gateResult,
+          }
+        : null,
+    }),
+  );
 }
 
 /** One attempt of a task, from its events; times as the database's JSON writes them. */

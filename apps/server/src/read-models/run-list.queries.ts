@@ -112,9 +112,14 @@ export interface TaskListRow extends Pick<
   startedAt: Date | null;
   finishedAt: Date | null;
   spawnedChildren: number;
+  /** A durable task whose worker let it go while it waits (`tasks.evicted_at` is set). */
+  isEvicted: boolean;
+  isDurable: boolean;
+  /** Skipped by its conditions: COMPLETED with the output {"skipped": true}. */
+  isSkipped: boolean;
 }
 
-/** Columns of a task (alias `t`) joined to its run (`r`) and workflow (`w`). */
+/** Columns of a task (alias `t`) joined to its run (`r`), workflow (`w`) and step (`s`). */
 export function taskColumns(options: { includePayloads: boolean }): string {
   return `t.id::text AS id, t.external_id AS "externalId", t.run_id AS "runId", r.kind AS "runKind",
     t.step_id AS "stepId", t.readable_id AS "readableId", t.action_id AS "actionId",
@@ -123,12 +128,15 @@ export function taskColumns(options: { includePayloads: boolean }): string {
     r.workflow_version_id AS "workflowVersionId", r.additional_metadata AS "additionalMetadata",
     r.parent_task_external_id AS "parentTaskExternalId", t.created_at AS "createdAt",
     t.started_at AS "startedAt", t.finished_at AS "finishedAt",
+    t.evicted_at IS NOT NULL AS "isEvicted", s.is_durable AS "isDurable", t.skipped AS "isSkipped",
     ${options.includePayloads ? 'r.input, t.output' : 'NULL AS input, NULL AS output'},
     (SELECT count(*)::int FROM workflow_runs c WHERE c.tenant_id = t.tenant_id
        AND c.parent_task_external_id = t.external_id) AS "spawnedChildren"`;
 }
 
-const TASK_JOINS = `JOIN workflow_runs r ON r.id = t.run_id JOIN workflows w ON w.id = r.workflow_id`;
+/** The joins `taskColumns` reads from. */
+export const TASK_JOINS = `JOIN workflow_runs r ON r.id = t.run_id
+  JOIN workflows w ON w.id = r.workflow_id JOIN workflow_steps s ON s.id = t.step_id`;
 
 /** A page of tasks, newest first, and how many match (capped at RUN_LIST_CAP). */
 export async function listTasks(
@@ -165,7 +173,7 @@ export async function listTasksOfRuns(
   if (runIds.length === 0) return [];
   const { rows } = await db.query<TaskListRow>(
     `SELECT ${taskColumns(options)}
-     FROM tasks t ${TASK_JOINS} JOIN workflow_steps s ON s.id = t.step_id
+     FROM tasks t ${TASK_JOINS}
      WHERE t.tenant_id = $1 AND t.run_id = ANY($2::uuid[]) ORDER BY t.run_id, s.position, t.id`,
     [tenantId, runIds],
   );

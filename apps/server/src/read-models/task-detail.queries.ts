@@ -2,7 +2,7 @@ import type { Queryable } from '@trellis/db';
 import { escapeLike } from './run-filter';
 import type { V1LogLineLevel } from '@trellis/api-contract';
 import { TASK_EVENT_COLUMNS, type TaskEventRow } from './run-detail.queries';
-import { taskColumns, type TaskListRow } from './run-list.queries';
+import { TASK_JOINS, taskColumns, type TaskListRow } from './run-list.queries';
 
 export interface TaskRow extends TaskListRow {
   /** The definition of the task's workflow version. */
@@ -27,8 +27,7 @@ export async function findTask(
 ): Promise<TaskRow | undefined> {
   const { rows } = await db.query<TaskRow>(
     `SELECT ${taskColumns({ includePayloads: true })}, v.definition AS "workflowConfig"
-     FROM tasks t JOIN workflow_runs r ON r.id = t.run_id JOIN workflows w ON w.id = r.workflow_id
-       JOIN workflow_versions v ON v.id = r.workflow_version_id
+     FROM tasks t ${TASK_JOINS} JOIN workflow_versions v ON v.id = r.workflow_version_id
      WHERE t.tenant_id = $1 AND t.id = ${TASK_ID_OF}`,
     [tenantId, id],
   );

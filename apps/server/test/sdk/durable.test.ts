@@ -4,10 +4,12 @@
  * kept across a retry's replay, and a replay that changes course refused as
  * non-deterministic. Assertions read the runs and the event log the server kept.
  */
+import { V1DispatcherDefinition } from '@hatchet-dev/typescript-sdk/protoc/v1/dispatcher.js';
+import { createGrpcClient } from '@hatchet-dev/typescript-sdk/util/grpc-helpers.js';
 import { describe, expect, it } from 'vitest';
 import type { RunDetails } from '@trellis/engine';
 import type { V1DurableEventLogEntry } from '@trellis/api-contract';
-import { eventually, useServerAndRest } from './harness';
+import { eventually, runClient, useServerAndRest } from './harness';
 
 const fx = useServerAndRest({ worker: { name: 'durable-worker', slots: 10 } });
 
@@ -187,5 +189,85 @@ describe('durable tasks through the SDK', () => {
     ]);
     const evented = await finished(byEvent);
     expect(evented.tasks[0]!.output).toEqual({ met: { CREATE: { 'either:go': [{ now: 1 }] } } });
+  });
+  it('runs a finished task again from a node of its log, as a new branch the SDK asked for', async () => {
+    const runId = await run('durable-sleeper', { seconds: 1 });
+    const first = await finished(runId);
+    const taskId = first.tasks[0]!.externalId;
+    const branch = (args: string[]) =>
+      runClient(fx.server.address, fx.server.token, ['--branch', taskId, ...args], {
+        HATCHET_CLIENT_API_URL: fx.restUrl,
+      });
+    // From its sleep (node 2): the memo before it replays, the sleep is made again.
+    const answer = await branch(['2']).waitForLine('BRANCH ');
+    expect(JSON.parse(answer)).toEqual({ taskExternalId: taskId, nodeId: 2, branchId: 2 });
+    const again = await eventually(async () => {
+      const details = await fx.server.engine.getRunDetails(fx.server.tenantId, runId);
+      const output = details.tasks[0]!.output as { invocation: number };
+      return details.status === 'COMPLETED' && output.invocation === 2 ? details : undefined;
+    });
+    expect((again.tasks[0]!.output as { startedAt: string }).startedAt).toBe(
+      (first.tasks[0]!.output as { startedAt: string }).startedAt,
+    );
+    const { rows } = await fx.server.db.query<{
+      nodeId: number;
+      branchId: number;
+      kind: string;
+      superseded: boolean;
+    }>(
+      `SELECT n.node_id::int AS "nodeId", n.branch_id::int AS "branchId", n.kind,
+              n.superseded_at IS NOT NULL AS superseded
+         FROM durable_nodes n JOIN tasks t ON t.id = n.task_id
+        WHERE t.run_id = $1 ORDER BY n.branch_id, n.node_id`,
+      [runId],
+    );
+    expect(rows).toEqual([
+      { nodeId: 1, branchId: 1, kind: 'MEMO', superseded: false },
+      { nodeId: 2, branchId: 1, kind: 'WAIT_FOR', superseded: true },
+      { nodeId: 2, branchId: 2, kind: 'WAIT_FOR', superseded: false },
+    ]);
+    // The log as the dashboard reads it is the task's current one.
+    expect((await restLog(taskId)).map((n) => [n.nodeId, n.branchId])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+
+    // A node the log does not have, and a branch of a task still running, are refused.
+    const refused = await fetch(
+      `${fx.restUrl}/api/v1/stable/tenants/${fx.server.tenantId}/durable-tasks/branch`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fx.server.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ taskExternalId: taskId, nodeId: 9, branchId: 0 }),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      errors: [{ description: "node 9 is not in the task's event log" }],
+    });
+  });
+  it('tells an SDK that uses the older RegisterDurableEvent pair to upgrade', async () => {
+    const { client, channel } = createGrpcClient(
+      {
+        host_port: fx.server.address,
+        token: fx.server.token,
+        tls_config: { tls_strategy: 'none' },
+      } as unknown as Parameters<typeof createGrpcClient>[0],
+      V1DispatcherDefinition,
+    );
+    try {
+      await expect(
+        client.registerDurableEvent({
+          taskId: '00000000-0000-4000-8000-000000000000',
+          signalKey: 'waitFor-0',
+          conditions: { sleepConditions: [], userEventConditions: [] },
+        }),
+      ).rejects.toMatchObject({
+        code: 12,
+        details: expect.stringContaining('upgrade the SDK'),
+      });
+    } finally {
+      channel.close();
+    }
   });
 });

@@ -35,3 +35,25 @@ export const v1TaskRestore = defineEndpoint({
     200: z.object({ requeued: z.boolean() }).meta({ id: 'V1TaskRestoreResponse' }),
   },
 });
+
+const branchPoint = {
+  taskExternalId: uuidSchema,
+  nodeId: z.number().int().min(1),
+  branchId: z.number().int().min(0),
+};
+
+export const v1DurableTaskBranch = defineEndpoint({
+  operationId: 'v1DurableTaskBranch',
+  method: 'POST',
+  path: '/api/v1/stable/tenants/{tenant}/durable-tasks/branch',
+  summary:
+    'Runs a finished or evicted durable task again from a node of its event log (branchId 0: its current log), as a new branch: the nodes from there on are superseded; answers where the new branch starts',
+  tag: 'Task',
+  auth: 'tenant',
+  minRole: 'MEMBER',
+  params: z.object({ tenant: uuidSchema }),
+  body: z.object(branchPoint).meta({ id: 'V1BranchDurableTaskRequest' }),
+  responses: {
+    200: z.object(branchPoint).meta({ id: 'V1BranchDurableTaskResponse' }),
+  },
+});

@@ -2,6 +2,8 @@ import type { Queryable } from '@trellis/db';
 import type { WaitCondition } from '../durable-conditions';
 import type { DurableNode } from '../durable-log';
 import type { Write } from './combined-writes';
+import { GATE_BRANCH } from './gate.queries';
+import type { ParentCondition } from '../task-conditions';
 
 const NODE_COLUMNS = `task_id AS "taskId", tenant_id AS "tenantId", branch_id::int AS "branchId", node_id::int AS "nodeId",
   kind, invocation_count AS invocation, visited_by AS "visitedBy", label, conditions, met,
@@ -21,21 +23,35 @@ type NodeRow = Omit<DurableNode, 'dueAt' | 'satisfiedAt' | 'createdAt'> & {
 export async function listDurableNodes(
   db: Queryable,
   taskIds: readonly string[],
-): Promise<Map<string, { tenantId: string; evicted: boolean; nodes: DurableNode[] }>> {
-  const { rows: tasks } = await db.query<{ id: string; tenantId: string; evicted: boolean }>(
-    `SELECT id, tenant_id AS "tenantId", evicted_at IS NOT NULL AS evicted
+): Promise<
+  Map<string, { tenantId: string; evicted: boolean; branchId: number; nodes: DurableNode[] }>
+> {
+  const { rows: tasks } = await db.query<{
+    id: string;
+    tenantId: string;
+    evicted: boolean;
+    branchId: number;
+  }>(
+    `SELECT id, tenant_id AS "tenantId", evicted_at IS NOT NULL AS evicted,
+            durable_branch_id AS "branchId"
        FROM tasks WHERE id = ANY($1::bigint[])`,
     [taskIds],
   );
   const { rows } = await db.query<NodeRow>(
-    `SELECT ${NODE_COLUMNS} FROM durable_nodes WHERE task_id = ANY($1::bigint[])
-      ORDER BY task_id, branch_id, node_id`,
+    `SELECT ${NODE_COLUMNS} FROM durable_nodes
+      WHERE task_id = ANY($1::bigint[]) AND branch_id <> ${GATE_BRANCH} AND superseded_at IS NULL
+      ORDER BY task_id, node_id`,
     [taskIds],
   );
   const logs = new Map(
     tasks.map((t) => [
       t.id,
-      { tenantId: t.tenantId, evicted: t.evicted, nodes: [] as DurableNode[] },
+      {
+        tenantId: t.tenantId,
+        evicted: t.evicted,
+        branchId: t.branchId,
+        nodes: [] as DurableNode[],
+      },
     ]),
   );
   for (const { taskId, tenantId: _tenantId, dueAt, satisfiedAt, createdAt, ...node } of rows) {
@@ -99,25 +115,31 @@ export async function listDueSleeps(
   const { rows } = await db.query<{ taskId: string; nodeId: number; dueAt: Date }>(
     `SELECT task_id AS "taskId", node_id::int AS "nodeId", due_at AS "dueAt"
        FROM durable_nodes
-      WHERE satisfied_at IS NULL AND due_at IS NOT NULL AND due_at < $1`,
+      WHERE satisfied_at IS NULL AND due_at IS NOT NULL AND due_at < $1
+        AND superseded_at IS NULL`,
     [before],
   );
   return rows;
 }
 
-/** Every open wait with an event among its conditions (read on start). */
-export async function listOpenEventWaits(
-  db: Queryable,
-): Promise<{ tenantId: string; taskId: string; nodeId: number; conditions: WaitCondition[] }[]> {
+/** Every open wait or gate with an event among its conditions (read on start). */
+export async function listOpenEventWaits(db: Queryable): Promise<
+  {
+    tenantId: string;
+    taskId: string;
+    nodeId: number;
+    conditions: (WaitCondition | ParentCondition)[];
+  }[]
+> {
   const { rows } = await db.query<{
     tenantId: string;
     taskId: string;
     nodeId: number;
-    conditions: WaitCondition[];
+    conditions: (WaitCondition | ParentCondition)[];
   }>(
     `SELECT tenant_id AS "tenantId", task_id AS "taskId", node_id::int AS "nodeId", conditions
        FROM durable_nodes
-      WHERE satisfied_at IS NULL AND kind = 'WAIT_FOR'
+      WHERE satisfied_at IS NULL AND superseded_at IS NULL AND kind IN ('WAIT_FOR', 'GATE')
         AND jsonb_path_exists(conditions, '$[*] ? (@.kind == "EVENT")')`,
   );
   return rows;
@@ -135,7 +157,8 @@ export async function listOpenChildren(
   }>(
     `SELECT tenant_id AS "tenantId", task_id AS "taskId", node_id::int AS "nodeId",
             child_run_id AS "childRunId"
-       FROM durable_nodes WHERE satisfied_at IS NULL AND child_run_id IS NOT NULL`,
+       FROM durable_nodes
+      WHERE satisfied_at IS NULL AND child_run_id IS NOT NULL AND superseded_at IS NULL`,
   );
   return rows;
 }
@@ -168,4 +191,24 @@ export async function listEventsSince(
     [tenantId, key, since],
   );
   return rows;
+}
+
+/**
+ * A branch: the task's nodes from `fromNodeId` on leave its log (superseded, kept for
+ * history) and new nodes are written in `branchId`.
+ */
+export async function branchLog(
+  db: Queryable,
+  taskId: string,
+  fromNodeId: number,
+  branchId: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE durable_nodes SET superseded_at = $3, due_at = NULL
+      WHERE task_id = $1 AND branch_id <> ${GATE_BRANCH} AND node_id >= $2
+        AND superseded_at IS NULL`,
+    [taskId, fromNodeId, now],
+  );
+  await db.query(`UPDATE tasks SET durable_branch_id = $2 WHERE id = $1`, [taskId, branchId]);
 }

@@ -3,6 +3,7 @@ import type { ConcurrencyClaim } from '../concurrency';
 import type { TaskBatch } from '../batches';
 import type { Placement, StickyStrategy } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
+import { SKIPPED_OUTPUT, type TaskCondition } from '../task-conditions';
 import type { Write } from './combined-writes';
 import type { TaskStatus } from '../task-lifecycle';
 
@@ -56,6 +57,10 @@ export interface RunTaskRow {
   /** Its workflow's sticky strategy: a DAG task follows its parent's worker. */
   sticky: StickyStrategy | null;
   batch: TaskBatch | null;
+  /** Skipped (it is COMPLETED, its output {skipped: true}). */
+  skipped: boolean;
+  /** Its step's conditions (task-conditions.ts). */
+  conditions: TaskCondition[] | null;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -96,7 +101,7 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
   t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement,
-  t.worker_id AS "workerId", s.sticky, t.batch`;
+  t.worker_id AS "workerId", s.sticky, t.batch, t.skipped, s.conditions`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -127,6 +132,17 @@ export async function findTasksByTaskOrRunIds(
       WHERE t.tenant_id = $1 AND (t.external_id = ANY($2::uuid[]) OR t.run_id = ANY($2::uuid[]))
       ORDER BY t.id`,
     [tenantId, ids],
+  );
+  return rows;
+}
+
+export async function findTaskStatuses(
+  db: Queryable,
+  taskIds: readonly string[],
+): Promise<{ id: string; status: TaskStatus }[]> {
+  const { rows } = await db.query<{ id: string; status: TaskStatus }>(
+    `SELECT id, status FROM tasks WHERE id = ANY($1::bigint[])`,
+    [taskIds],
   );
   return rows;
 }
@@ -293,6 +309,19 @@ export async function queuePendingTasks(
   );
 }
 
+/** Skips waiting tasks: COMPLETED with the output {skipped: true}, as the reference leaves them. */
+export async function skipTasks(
+  db: Queryable,
+  taskIds: readonly string[],
+  finishedAt: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE tasks SET status = 'COMPLETED', skipped = true, output = $3::jsonb, finished_at = $2
+      WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
+    [taskIds, finishedAt, JSON.stringify(SKIPPED_OUTPUT)],
+  );
+}
+
 /** Cancels tasks, finished at the tick's time. */
 export async function cancelTasks(
   db: Queryable,
@@ -313,7 +342,8 @@ export async function resetTasksForReplay(
 ): Promise<{ id: string; retryCount: number }[]> {
   const { rows } = await db.query<{ id: string; retryCount: number }>(
     `UPDATE tasks t SET status = x.status, retry_count = t.retry_count + 1, app_retry_count = 0,
-            output = NULL, error = NULL, worker_id = NULL, started_at = NULL, finished_at = NULL
+            output = NULL, error = NULL, worker_id = NULL, started_at = NULL, finished_at = NULL,
+            skipped = false
        FROM jsonb_to_recordset($1::jsonb) AS x("taskId" bigint, status text)
       WHERE t.id = x."taskId" AND t.id = ANY($2::bigint[])
      RETURNING t.id, t.retry_count AS "retryCount"`,

@@ -85,18 +85,19 @@ export async function insertSteps(
     `INSERT INTO workflow_steps
        (tenant_id, workflow_version_id, readable_id, action_id, parents, retries, backoff_factor,
         backoff_max_seconds, timeout_seconds, schedule_timeout_seconds, slot_type, slot_units,
-        is_on_failure, is_durable, concurrency, rate_limits, desired_labels, sticky, batch, position)
+        is_on_failure, is_durable, concurrency, rate_limits, desired_labels, sticky, batch, conditions,
+        position)
      SELECT $1, $2, s."readableId", s."actionId",
             ARRAY(SELECT jsonb_array_elements_text(s.parents)), s.retries, s."backoffFactor",
             s."backoffMaxSeconds", s."timeoutSeconds", s."scheduleTimeoutSeconds", s."slotType",
             s."slotUnits", s."isOnFailure", s."isDurable", s.concurrency, s."rateLimits", s."desiredLabels", s.sticky,
-            s.batch, s.position
+            s.batch, s.conditions, s.position
        FROM jsonb_to_recordset($3::jsonb) AS s(
          "readableId" text, "actionId" text, parents jsonb, retries int, "backoffFactor" float8,
          "backoffMaxSeconds" int, "timeoutSeconds" int, "scheduleTimeoutSeconds" int,
          "slotType" text, "slotUnits" int, "isOnFailure" bool, "isDurable" bool,
          concurrency jsonb, "rateLimits" jsonb, "desiredLabels" jsonb, sticky text,
-         batch jsonb, position int)`,
+         batch jsonb, conditions jsonb, position int)`,
     [tenantId, versionId, JSON.stringify(steps.map((s, position) => ({ ...s, position })))],
   );
 }
@@ -126,7 +127,7 @@ const STEP_COLUMNS = `id, readable_id AS "readableId", action_id AS "actionId", 
   timeout_seconds AS "timeoutSeconds", schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   slot_type AS "slotType", slot_units AS "slotUnits", is_on_failure AS "isOnFailure",
   is_durable AS "isDurable", concurrency, rate_limits AS "rateLimits",
-  desired_labels AS "desiredLabels", sticky, batch`;
+  desired_labels AS "desiredLabels", sticky, batch, conditions`;
 
 export async function listVersionSteps(
   db: Queryable,

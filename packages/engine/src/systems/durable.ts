@@ -9,7 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
 import { durableInvocation } from '../assigned-actions';
-import { eventMeets, sleepPayload, waitOutcome, type WaitedEvent } from '../durable-conditions';
+import {
+  meetEndedSleeps,
+  nextSleepDue,
+  sleepPayload,
+  waitOutcome,
+  type WaitedEvent,
+} from '../durable-conditions';
 import {
   complete,
   completionsInOrder,
@@ -20,16 +26,26 @@ import {
   type DurableNode,
   type TaskLog,
 } from '../durable-log';
-import type { DurableSleeps, EventWaits } from '../durable-waits';
+import type { DurableSleeps, EventWaits, MetCondition } from '../durable-waits';
 import { EngineError } from '../errors';
-import { durableNodesUpsert, listDurableNodes, listEventsSince } from '../queries/durable.queries';
+import { meetLookbacks } from '../lookbacks';
+import { branchLog, durableNodesUpsert, listDurableNodes } from '../queries/durable.queries';
+import { GATE_NODE } from '../queries/gate.queries';
 import { deleteRuntimes } from '../queries/task-runtime.queries';
-import { evictTasks, findRetryPolicies, restoreTasks } from '../queries/task.queries';
+import {
+  evictTasks,
+  findRetryPolicies,
+  findTaskStatuses,
+  restoreTasks,
+} from '../queries/task.queries';
+import { isFinal } from '../task-lifecycle';
 import type { RunningAttempt, RunningAttempts } from '../running-attempts';
 import { BufferedSystem, type Operation } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import type { RunResult } from '../types';
-import type { ResolvedTrigger, TriggerSystem } from './trigger';
+import type { GateSystem } from './gates';
+import { replayTasks } from './replay';
+import { claimRunKey, type ResolvedTrigger, type TriggerSystem } from './trigger';
 
 /** Which node of which invocation (v1.DurableEventLogEntryRef). */
 export interface DurableRef {
@@ -38,6 +54,9 @@ export interface DurableRef {
   branchId: number;
   nodeId: number;
 }
+
+/** Where a branch starts: a node of a task's log, in a branch (0: the task's current one). */
+export type DurableBranch = Omit<DurableRef, 'invocation'>;
 
 /** A node's completion, as `entry_completed` carries it: a payload, or a failure's message. */
 export interface DurableCompletion {
@@ -69,7 +88,7 @@ export interface DurableCallRequest {
 }
 
 type DurableOp = Operation<
-  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | boolean | void
+  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | DurableBranch | boolean | void
 > &
   (
     | { kind: 'call'; tenantId: string; workerId: string; request: DurableCallRequest }
@@ -91,6 +110,7 @@ type DurableOp = Operation<
         reason: string;
       }
     | { kind: 'restore'; taskId: string }
+    | { kind: 'branch'; tenantId: string; taskId: string; from: DurableBranch }
     | { kind: 'memo-value'; tenantId: string; workerId: string; ref: DurableRef; value: unknown }
     | {
         kind: 'event';
@@ -110,6 +130,8 @@ export interface DurableSystemDeps {
   watchChild(tenantId: string, runId: string, taskId: string, nodeId: number): void;
   logs: DurableLogs;
   events: EventWaits;
+  /** Task gates share the waits' index and sleeps; what meets them goes there. */
+  gates: GateSystem;
   sleeps: DurableSleeps;
   /** Sends a completion to the worker running the task (its DurableTask stream). */
   deliver(workerId: string, completion: DurableCompletion): void;
@@ -118,7 +140,7 @@ export interface DurableSystemDeps {
 
 export class DurableSystem extends BufferedSystem<
   DurableOp,
-  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | boolean | void
+  DurableCallAnswer | DurableSpawnAnswer | DurableCompletion[] | DurableBranch | boolean | void
 > {
   /** Completions for running tasks' workers, and index changes, applied after COMMIT. */
   private afterCommit: (() => void)[] = [];
@@ -190,14 +212,28 @@ export class DurableSystem extends BufferedSystem<
     return this.pushAwaited(op) as Promise<boolean>;
   }
 
+  /**
+   * Runs a finished or evicted task again from a node of its log (`from`; branch 0: its
+   * current log), as a new branch; resolves with where the branch starts.
+   */
+  branch(tenantId: string, taskId: string, from: DurableBranch): Promise<DurableBranch> {
+    const op: DurableOp = { kind: 'branch', tenantId, taskId, from };
+    return this.pushAwaited(op) as Promise<DurableBranch>;
+  }
+
   /** A spawned run finished: its node completes with the run's result. */
   childFinished(taskId: string, nodeId: number, run: RunResult): void {
     this.push({ kind: 'child', taskId, nodeId, run });
   }
 
-  /** Waits whose sleep ended (durable-waits.ts). */
+  /** Waits whose sleep ended (durable-waits.ts); task gates' go to the gates phase. */
   due(nodes: readonly { taskId: string; nodeId: number }[]): void {
-    for (const { taskId, nodeId } of nodes) this.push({ kind: 'due', taskId, nodeId });
+    const gates: string[] = [];
+    for (const { taskId, nodeId } of nodes) {
+      if (nodeId === GATE_NODE) gates.push(taskId);
+      else this.push({ kind: 'due', taskId, nodeId });
+    }
+    if (gates.length > 0) this.deps.gates.due(gates);
   }
 
   /**
@@ -206,12 +242,15 @@ export class DurableSystem extends BufferedSystem<
    */
   includeEvents(tenantId: string, events: readonly WaitedEvent[]): void {
     const ops: DurableOp[] = [];
+    const gates: { met: MetCondition; event: WaitedEvent }[] = [];
     for (const event of events) {
       for (const met of this.deps.events.matching(tenantId, event)) {
-        ops.push({ kind: 'event', tenantId, met, event });
+        if (met.nodeId === GATE_NODE) gates.push({ met, event });
+        else ops.push({ kind: 'event', tenantId, met, event });
       }
     }
     if (ops.length > 0) this.taken = [...this.taken, ...ops];
+    this.deps.gates.includeEvents(tenantId, gates);
   }
 
   async apply(tick: TickContext): Promise<void> {
@@ -233,11 +272,12 @@ export class DurableSystem extends BufferedSystem<
     for (const op of this.taken) {
       try {
         if (op.kind === 'call') await this.applyCall(tick, op, logs, touch);
-        else if (op.kind === 'spawn') this.applySpawn(tick, op, logs, touch);
+        else if (op.kind === 'spawn') await this.applySpawn(tick, op, logs, touch);
         else if (op.kind === 'memo-value') this.applyMemoValue(tick, op, logs, touch);
         else if (op.kind === 'child') this.applyChild(tick, op, logs, touch);
         else if (op.kind === 'evict') await this.applyEvict(tick, op, logs, touch);
         else if (op.kind === 'restore') op.result = await this.applyRestore(tick, logs, op.taskId);
+        else if (op.kind === 'branch') op.result = await this.applyBranch(tick, op, logs);
         else this.applyMet(tick, op, logs, touch);
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
@@ -354,12 +394,12 @@ export class DurableSystem extends BufferedSystem<
    * tick. A replay lands on the nodes of the runs spawned before and creates nothing (the
    * trigger phase would also find them by their child index).
    */
-  private applySpawn(
+  private async applySpawn(
     tick: TickContext,
     op: Extract<DurableOp, { kind: 'spawn' }>,
     logs: Map<string, TaskLog>,
     touch: (log: TaskLog, node?: DurableNode) => void,
-  ): void {
+  ): Promise<void> {
     const attempt = this.holder(op.tenantId, op.workerId, op.taskExternalId, op.invocation);
     const log = logs.get(attempt.taskId)!;
     const completions = this.primed(log, op.taskExternalId, op.invocation);
@@ -380,11 +420,15 @@ export class DurableSystem extends BufferedSystem<
         return;
       }
       touch(log, landed.node);
+      if (landed.created) {
+        // A child whose idempotency key another run holds is that run: the node awaits it.
+        const holder = await claimRunKey(tick, trigger, runId);
+        landed.node.childRunId = holder;
+        if (holder === runId) created.push({ ...trigger, runId });
+        const { nodeId } = landed.node;
+        this.afterCommit.push(() => this.deps.watchChild(log.tenantId, holder, log.taskId, nodeId));
+      }
       runs.push({ ref, runId: landed.node.childRunId! });
-      if (!landed.created) continue;
-      created.push({ ...trigger, runId });
-      const { nodeId } = landed.node;
-      this.afterCommit.push(() => this.deps.watchChild(log.tenantId, runId, log.taskId, nodeId));
     }
     if (created.length > 0) this.deps.trigger.includeInTick(created);
     op.result = { ok: true, runs, completions };
@@ -428,6 +472,49 @@ export class DurableSystem extends BufferedSystem<
     return this.restoreTask(tick, log, 'Restored by a user');
   }
 
+  /**
+   * A branch: the nodes from `from` on leave the log (their waits are no longer waited on) and
+   * the task runs again, as its next invocation: an evicted one is restored, a finished one
+   * replayed (with what follows it in its DAG). Its calls before the node replay; the call at
+   * the node writes the new branch's first node.
+   */
+  private async applyBranch(
+    tick: TickContext,
+    op: Extract<DurableOp, { kind: 'branch' }>,
+    logs: Map<string, TaskLog>,
+  ): Promise<DurableBranch> {
+    const log = logs.get(op.taskId)!;
+    const { nodeId, branchId } = op.from;
+    const node = log.nodes[nodeId - 1];
+    if (!node || (branchId !== 0 && branchId !== node.branchId && branchId !== log.branchId)) {
+      throw new EngineError(
+        'INVALID_ARGUMENT',
+        `node ${nodeId}${branchId ? ` of branch ${branchId}` : ''} is not in the task's event log`,
+      );
+    }
+    const [task] = await findTaskStatuses(tick.tx, [op.taskId]);
+    if (!log.evicted && !isFinal(task!.status)) {
+      throw new EngineError(
+        'FAILED_PRECONDITION',
+        `the task is ${task!.status.toLowerCase()}: branch it once it is evicted or finished`,
+      );
+    }
+    const branch = log.branchId + 1;
+    await branchLog(tick.tx, log.taskId, nodeId, branch, new Date(tick.now));
+    const left = log.nodes.splice(nodeId - 1);
+    log.branchId = branch;
+    this.afterCommit.push(() => {
+      for (const n of left) {
+        if (!n.conditions || n.satisfiedSeq !== null) continue;
+        this.deps.events.remove(log.tenantId, log.taskId, n.nodeId, n.conditions);
+        this.deps.sleeps.set(log.taskId, n.nodeId, null);
+      }
+    });
+    if (log.evicted) await this.restoreTask(tick, log, `Branched from node ${nodeId}`);
+    else await replayTasks(tick, { tenantId: op.tenantId, ids: [op.from.taskExternalId] });
+    return { taskExternalId: op.from.taskExternalId, branchId: branch, nodeId };
+  }
+
   /** Queues an evicted task again, as its next invocation (DURABLE_RESTORING). */
   private async restoreTask(tick: TickContext, log: TaskLog, why: string): Promise<boolean> {
     const [restored] = await restoreTasks(tick.tx, [log.taskId]);
@@ -454,7 +541,9 @@ export class DurableSystem extends BufferedSystem<
   ): void {
     const log = logs.get(op.taskId);
     const node = log?.nodes[op.nodeId - 1];
-    if (!log || !node || node.kind !== 'RUN' || node.satisfiedSeq !== null) return;
+    // A node superseded by a branch since is not this run's any more.
+    if (!log || node?.kind !== 'RUN' || node.childRunId !== op.run.runId) return;
+    if (node.satisfiedSeq !== null) return;
     const { run: result } = op;
     if (result.status === 'COMPLETED') {
       const output = node.childIsDag
@@ -479,23 +568,14 @@ export class DurableSystem extends BufferedSystem<
       if (condition.kind === 'SLEEP' && condition.sleepMs === 0) {
         node.met[index] = sleepPayload(0);
       }
-      if (condition.kind === 'EVENT' && condition.since !== null) {
-        const events = await listEventsSince(
-          tick.tx,
-          log.tenantId,
-          condition.eventKey,
-          new Date(condition.since),
-        );
-        const first = events.find((event) => eventMeets(condition, event));
-        if (first) node.met[index] = first.payload;
-      }
     }
+    await meetLookbacks(tick.tx, log.tenantId, conditions, node.met);
     const outcome = waitOutcome(conditions, node.met);
     if (outcome) {
       complete(log, node, outcome, tick.now);
       return;
     }
-    node.dueAt = nextSleep(node);
+    node.dueAt = nextSleepDue(node.conditions!, node.met, node.createdAt);
     const { taskId } = log;
     this.deps.events.add(log.tenantId, taskId, node.nodeId, conditions);
     this.deps.sleeps.set(taskId, node.nodeId, node.dueAt);
@@ -542,20 +622,12 @@ export class DurableSystem extends BufferedSystem<
       if (op.met.index in node.met) return;
       node.met[op.met.index] = op.event.payload;
     } else {
-      for (const [index, condition] of node.conditions.entries()) {
-        if (
-          condition.kind === 'SLEEP' &&
-          !(index in node.met) &&
-          node.createdAt + condition.sleepMs <= tick.now
-        ) {
-          node.met[index] = sleepPayload(condition.sleepMs);
-        }
-      }
+      meetEndedSleeps(node.conditions, node.met, node.createdAt, tick.now);
     }
     touch(log, node);
     const outcome = waitOutcome(node.conditions, node.met);
     if (!outcome) {
-      node.dueAt = nextSleep(node);
+      node.dueAt = nextSleepDue(node.conditions!, node.met, node.createdAt);
       const dueAt = node.dueAt;
       this.afterCommit.push(() => this.deps.sleeps.set(taskId, nodeId, dueAt));
       return;
@@ -625,15 +697,4 @@ export function completionOf(
     payload: node.result,
     ...(node.failure !== null ? { failure: node.failure } : {}),
   };
-}
-
-/** When the wait's earliest open sleep ends. */
-function nextSleep(node: DurableNode): number | null {
-  let next: number | null = null;
-  for (const [index, condition] of node.conditions!.entries()) {
-    if (condition.kind !== 'SLEEP' || index in node.met) continue;
-    const due = node.createdAt + condition.sleepMs;
-    if (next === null || due < next) next = due;
-  }
-  return next;
 }

@@ -1,9 +1,11 @@
 /**
  * Replays of finished tasks: a run id replays the whole run, a task id that task and every
  * task downstream of it. Each gets a new attempt (RETRIED_BY_USER), QUEUED when its parents
- * completed and are not replayed, PENDING otherwise; the run is live again.
+ * completed and are not replayed, PENDING otherwise (and when it has conditions, which count
+ * again from now); the run is live again, and run progress looks at it in this tick.
  */
 import { descendantsOf } from '../dag';
+import { deleteGates } from '../queries/gate.queries';
 import { reopenRuns } from '../queries/run.queries';
 import {
   findTasksByTaskOrRunIds,
@@ -19,11 +21,15 @@ import { stopTasks } from './stop-tasks';
 /** Answers with the external ids of the tasks replayed (not their downstream). */
 export class ReplaySystem extends IdsRequestSystem {
   async apply(tick: TickContext): Promise<void> {
-    for (const op of this.taken) op.result = await replay(tick, op);
+    for (const op of this.taken) op.result = await replayTasks(tick, op);
   }
 }
 
-async function replay(tick: TickContext, op: IdsOp): Promise<string[]> {
+/** Replays in the tick (also a durable task's branch, durable.ts); the ids of those replayed. */
+export async function replayTasks(
+  tick: TickContext,
+  op: Pick<IdsOp, 'tenantId' | 'ids'>,
+): Promise<string[]> {
   const named = await findTasksByTaskOrRunIds(tick.tx, op.tenantId, op.ids);
   // A run id replays the whole run; a task id replays that task and what follows it.
   const targets = named.filter(
@@ -47,7 +53,8 @@ async function replay(tick: TickContext, op: IdsOp): Promise<string[]> {
     for (const task of tasks) {
       if (!replayed.has(task.readableId)) continue;
       const ready = task.parents.every((p) => !replayed.has(p) && status.get(p) === 'COMPLETED');
-      resets.push({ task, status: ready ? 'QUEUED' : 'PENDING' });
+      // A task with conditions counts them again: run progress opens its gate below.
+      resets.push({ task, status: ready && !task.conditions ? 'QUEUED' : 'PENDING' });
     }
   }
   await stopTasks(
@@ -72,8 +79,13 @@ async function replay(tick: TickContext, op: IdsOp): Promise<string[]> {
     });
     if (status === 'QUEUED') tick.queueTask(task, retryCount);
   }
+  await deleteGates(
+    tick.tx,
+    resets.filter((r) => r.task.conditions).map((r) => r.task.id),
+  );
   await reopenRuns(tick.tx, op.tenantId, runIds);
-  // A run finished earlier in this tick is live again: its progress is read, not assumed.
-  for (const runId of runIds) tick.soleResults.delete(runId);
+  for (const runId of runIds) tick.touchRun(runId, op.tenantId);
+  // A run finished earlier in this tick is live again: its progress is read, not assumed
+  // (touching it above took it out of the sole results).
   return targets.map((t) => t.externalId);
 }

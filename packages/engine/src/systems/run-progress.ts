@@ -1,31 +1,35 @@
 /**
  * DAG progress and run completion for every run whose task reached a final state in this tick
- * (TickContext.touchedRuns): waiting tasks whose parents completed are queued, those with a
- * failed or cancelled ancestor are cancelled, the on-failure task is created when one failed,
+ * (TickContext.touchedRuns): waiting tasks whose parents completed are queued, skipped or
+ * cancelled as their conditions and their parents say (dag.ts), those whose conditions must
+ * wait get a gate (gates.ts meets it later), the on-failure task is created when one failed,
  * and a run whose tasks are all final finishes. Not a buffered kind: it follows the others.
  *
  * A run's times follow its tasks': it started when its first task started and finished when
  * its last task did, so that its duration is the work's and not the ticks'.
  */
 import { randomUUID } from 'node:crypto';
-import { planRunProgress } from '../dag';
+import { planRunProgress, type GateState, type RunProgress } from '../dag';
+import type { DurableSleeps, EventWaits } from '../durable-waits';
+import { listGates, writeGates, type Gate } from '../queries/gate.queries';
 import type { Placement } from '../placement';
 import { runsFinish, runsStart } from '../queries/run.queries';
 import {
   cancelTasks,
   listRunTasks,
   queuePendingTasks,
+  skipTasks,
   type NewTaskRow,
   type RunTaskRow,
 } from '../queries/task.queries';
 import { listOnFailureSteps, type OnFailureStep } from '../queries/workflow.queries';
 import { taskResult } from '../run-results';
+import { SKIPPED_OUTPUT } from '../task-conditions';
 import type { RunStatus } from '../task-lifecycle';
 import type { System } from '../tick/system';
 import type { TickContext } from '../tick/tick-context';
 import type { VersionFacts } from '../version-facts';
-
-const PARENT_FAILED = 'Cancelled because a parent task failed or was cancelled';
+import { indexGates, openGate } from './gates';
 
 type FinishedRun = {
   tenantId: string;
@@ -35,16 +39,30 @@ type FinishedRun = {
   finishedAt: Date;
 };
 
+export interface RunProgressDeps {
+  facts: VersionFacts;
+  /** Where opened gates are indexed, after COMMIT (gates.ts meets them). */
+  events: EventWaits;
+  sleeps: DurableSleeps;
+}
+
 export class RunProgressSystem implements System {
   readonly pending = 0;
+  /** Gates opened in this tick, indexed once it commits. */
+  private opened: Gate[] = [];
 
-  constructor(private readonly facts: VersionFacts) {}
+  constructor(private readonly deps: RunProgressDeps) {}
 
   take(): void {}
 
-  settle(): void {}
+  settle(): void {
+    indexGates(this.opened, this.deps);
+    this.opened = [];
+  }
 
-  fail(): void {}
+  fail(): void {
+    this.opened = [];
+  }
 
   async apply(tick: TickContext): Promise<void> {
     if (tick.touchedRuns.size === 0) return;
@@ -65,27 +83,40 @@ export class RunProgressSystem implements System {
       .map(([runId, tenantId]) => ({ runId, tenantId }));
     const tasks = runs.length > 0 ? await listRunTasks(tick.tx, runs) : [];
     const onFailureSteps = await this.onFailureSteps(tick, tasks);
+    const gates = await listGates(
+      tick.tx,
+      tasks.filter((t) => t.conditions && t.status === 'PENDING').map((t) => t.id),
+    );
     const toQueue: RunTaskRow[] = [];
-    const toCancel: RunTaskRow[] = [];
+    /** Skipped and cancelled tasks, with the message of their event. */
+    const toSkip: { task: RunTaskRow; why: string }[] = [];
+    const toCancel: { task: RunTaskRow; why: string }[] = [];
+    const opened: Gate[] = [];
     const onFailureTasks: (NewTaskRow & { step: OnFailureStep })[] = [];
     const goingOn: { runId: string; startedAt: Date }[] = [];
     for (const { runId, tenantId } of runs) {
       const runTasks = tasks.filter((t) => t.runId === runId);
       if (runTasks.length === 0) continue;
       const onFailureStep = onFailureSteps.get(runTasks[0]!.workflowVersionId) ?? undefined;
-      const plan = planRunProgress(runTasks, onFailureStep !== undefined);
       const byId = new Map(runTasks.map((t) => [t.id, t]));
+      const plan = await this.plan(tick, runTasks, onFailureStep !== undefined, gates, opened);
       for (const id of plan.queue) {
         const task = byId.get(id)!;
         task.placement = followParent(task, runTasks);
         toQueue.push(task);
       }
-      for (const id of plan.cancel) {
+      for (const { id, why } of plan.skip) {
+        const task = byId.get(id)!;
+        Object.assign(task, { status: 'COMPLETED', skipped: true, output: SKIPPED_OUTPUT });
+        task.finishedAt = new Date(tick.now);
+        toSkip.push({ task, why });
+      }
+      for (const { id, why } of plan.cancel) {
         const task = byId.get(id)!;
         task.status = 'CANCELLED';
-        task.error = PARENT_FAILED;
+        task.error = why;
         task.finishedAt = new Date(tick.now);
-        toCancel.push(task);
+        toCancel.push({ task, why });
       }
       if (plan.createOnFailure && onFailureStep) {
         onFailureTasks.push({
@@ -122,22 +153,36 @@ export class RunProgressSystem implements System {
       );
       for (const task of toQueue) tick.queueTask(task, task.retryCount);
     }
+    if (toSkip.length > 0) {
+      await skipTasks(
+        tick.tx,
+        toSkip.map(({ task }) => task.id),
+        new Date(tick.now),
+      );
+    }
     if (toCancel.length > 0) {
       await cancelTasks(
         tick.tx,
-        toCancel.map((t) => t.id),
+        toCancel.map(({ task }) => task.id),
         new Date(tick.now),
       );
-      for (const task of toCancel) {
+    }
+    for (const [ended, eventType] of [
+      [toSkip, 'SKIPPED'],
+      [toCancel, 'CANCELLED'],
+    ] as const) {
+      for (const { task, why } of ended) {
         tick.event({
           tenantId: task.tenantId,
           taskId: task.id,
           retryCount: task.retryCount,
-          eventType: 'CANCELLED',
-          message: task.error ?? '',
+          eventType,
+          message: why,
         });
       }
     }
+    await writeGates(tick.tx, opened);
+    this.opened.push(...opened);
     if (onFailureTasks.length > 0) {
       const ids = await tick.insertTasks(onFailureTasks.map(({ step: _step, ...task }) => task));
       onFailureTasks.forEach((task, i) =>
@@ -149,12 +194,61 @@ export class RunProgressSystem implements System {
     if (goingOn.length > 0) tick.write(runsStart(goingOn));
   }
 
+  /**
+   * A run's progress. Tasks whose conditions start counting get a gate (decided at once, or
+   * open); an event wait with a lookback may be met by events stored before, which can decide
+   * the gate at once and let the run go further, so it is planned again until no new gate is
+   * decided.
+   */
+  private async plan(
+    tick: TickContext,
+    runTasks: readonly RunTaskRow[],
+    hasOnFailureStep: boolean,
+    gates: Map<string, GateState>,
+    opened: Gate[],
+  ): Promise<RunProgress> {
+    for (;;) {
+      const plan = planRunProgress(runTasks, hasOnFailureStep, gates);
+      let decided = false;
+      for (const { id, met } of plan.arm) {
+        const task = runTasks.find((t) => t.id === id)!;
+        const gate = await openGate(
+          tick.tx,
+          { taskId: id, tenantId: task.tenantId },
+          task.conditions!,
+          met,
+          tick.now,
+        );
+        opened.push(gate);
+        gates.set(id, { decision: gate.decision });
+        decided ||= gate.decision !== null;
+      }
+      if (!decided) {
+        // Conditions decided as they started counting are kept too: what met them shows.
+        for (const { id, met, action } of plan.decided) {
+          const task = runTasks.find((t) => t.id === id)!;
+          opened.push({
+            taskId: id,
+            tenantId: task.tenantId,
+            conditions: task.conditions!,
+            met,
+            startedAt: tick.now,
+            dueAt: null,
+            decision: action,
+            decidedAt: tick.now,
+          });
+        }
+        return plan;
+      }
+    }
+  }
+
   /** The on-failure step of each version among these tasks' (remembered across ticks). */
   private async onFailureSteps(
     tick: TickContext,
     tasks: readonly RunTaskRow[],
   ): Promise<Map<string, OnFailureStep | null>> {
-    const known = this.facts.onFailureSteps;
+    const known = this.deps.facts.onFailureSteps;
     const unknown = [...new Set(tasks.map((t) => t.workflowVersionId))].filter(
       (id) => !known.has(id),
     );

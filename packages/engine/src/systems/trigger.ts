@@ -29,6 +29,7 @@ import {
   runsInsert,
   type NewRunRow,
 } from '../queries/run.queries';
+import { gatesUpsert, type Gate } from '../queries/gate.queries';
 import { runtimesInsert } from '../queries/task-runtime.queries';
 import type { NewTaskRow } from '../queries/task.queries';
 import type { StepRow } from '../queries/workflow.queries';
@@ -40,6 +41,8 @@ import { assertJsonSize, assertUuid, isUuid } from '../validation';
 import type { CachedVersion, VersionCache } from '../version-cache';
 import type { WorkerRegistry } from '../worker-registry';
 import { releaseUnits } from '../worker-pool';
+import { metAtStart } from '../task-conditions';
+import { indexGates, openGate, type GateSystemDeps } from './gates';
 
 export interface ResolvedTrigger {
   tenantId: string;
@@ -109,9 +112,14 @@ export interface TriggerSystemDeps {
   /** A closing engine assigns nothing new: what it still writes is queued. */
   isClosing(): boolean;
   wake(): void;
+  /** Where the gates of root tasks with conditions are indexed, after COMMIT. */
+  gateIndexes: Pick<GateSystemDeps, 'events' | 'sleeps'>;
 }
 
 export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
+  /** Gates of root tasks written in this tick, indexed once it commits. */
+  private opened: Gate[] = [];
+
   constructor(private readonly deps: TriggerSystemDeps) {
     super(deps.wake);
   }
@@ -193,6 +201,8 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     const tasks: NewTaskRow[] = [];
     /** The root tasks, ready at once, by external id. */
     const roots = new Map<string, NewRootTask>();
+    /** Root tasks waiting on their conditions: their gates, by external id. */
+    const gates = new Map<string, Gate>();
     for (const op of this.taken) {
       // Callers' triggers were checked when they were buffered; a fire whose workflow changed
       // its concurrency keys since the cron or schedule was made starts no run.
@@ -222,8 +232,20 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         for (const step of trigger.version.steps) {
           if (step.isOnFailure) continue;
           const externalId = randomUUID();
-          const root = step.parents.length === 0;
+          // A root task with conditions waits on its gate unless they let it go at once.
+          const gate =
+            step.parents.length === 0 && step.conditions
+              ? await openGate(
+                  tick.tx,
+                  { taskId: '', tenantId: trigger.tenantId },
+                  step.conditions,
+                  metAtStart(step.conditions, new Map()),
+                  tick.now,
+                )
+              : undefined;
+          const root = step.parents.length === 0 && (!gate || gate.decision === 'QUEUE');
           if (root) roots.set(externalId, { trigger, step, runId });
+          else if (gate) gates.set(externalId, gate);
           const claims = trigger.claims?.get(step.readableId);
           const rateLimitClaims = trigger.rateLimits?.get(step.readableId);
           const placement = stepPlacement(trigger, step);
@@ -253,6 +275,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     const declared = declaredRateLimits(this.taken);
     if (declared.length > 0) tick.write(rateLimitsCreate(declared, new Date(tick.now)));
     const taskIds = await tick.insertTasks(tasks);
+    this.writeGates(tick, tasks, taskIds, gates);
     const ready: ReadyRootTask[] = [];
     tasks.forEach(({ externalId }, i) => {
       const root = roots.get(externalId);
@@ -285,8 +308,39 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     if (runtimes.length > 0) tick.write(runtimesInsert(runtimes));
   }
 
+  /**
+   * Root tasks' gates, written with their tasks. One decided as it opens (a lookback met a
+   * skip or a cancel) is timed for now instead: the gates phase decides it next tick, when
+   * its task is there to read.
+   */
+  private writeGates(
+    tick: TickContext,
+    tasks: readonly NewTaskRow[],
+    taskIds: readonly string[],
+    gates: ReadonlyMap<string, Gate>,
+  ): void {
+    if (gates.size === 0) return;
+    const opened: Gate[] = [];
+    tasks.forEach(({ externalId }, i) => {
+      const gate = gates.get(externalId);
+      if (!gate) return;
+      opened.push({
+        ...gate,
+        taskId: taskIds[i]!,
+        dueAt: gate.decision === null ? gate.dueAt : tick.now,
+        decision: null,
+        decidedAt: null,
+      });
+    });
+    tick.write(gatesUpsert(opened));
+    this.opened.push(...opened);
+    tick.onRollback(() => (this.opened = []));
+  }
+
   /** Callers whose triggers collided on an idempotency key get ALREADY_EXISTS, naming the runs. */
   override settle(): void {
+    indexGates(this.opened, this.deps.gateIndexes);
+    this.opened = [];
     for (const op of this.taken) {
       if (!op.collisions || !op.done) continue;
       const [first] = op.collisions.collisions;
@@ -361,21 +415,42 @@ async function claimKeys(
   const claims = new Map<string, KeyClaim>();
   for (const { triggers } of ops) {
     for (const trigger of triggers) {
-      const idempotency = trigger.version.idempotency;
-      if (trigger.idempotencyKey === undefined || !idempotency || claims.has(keyOf(trigger)))
-        continue;
-      claims.set(keyOf(trigger), {
-        tenantId: trigger.tenantId,
-        workflowId: trigger.version.workflowId,
-        key: trigger.idempotencyKey,
-        runId: trigger.runId!,
-        method: idempotency.method,
-        expiresAt: new Date(tick.now + idempotency.ttlMs),
-      });
+      const claim = keyClaimOf(trigger, trigger.runId!, tick.now);
+      if (claim && !claims.has(keyOf(trigger))) claims.set(keyOf(trigger), claim);
     }
   }
   if (claims.size === 0) return new Map();
   return claimIdempotencyKeys(tick.tx, [...claims.values()], new Date(tick.now));
+}
+
+/** The claim of a trigger's idempotency key for `runId`, when its workflow has one. */
+function keyClaimOf(trigger: ResolvedTrigger, runId: string, now: number): KeyClaim | undefined {
+  const idempotency = trigger.version.idempotency;
+  if (trigger.idempotencyKey === undefined || !idempotency) return undefined;
+  return {
+    tenantId: trigger.tenantId,
+    workflowId: trigger.version.workflowId,
+    key: trigger.idempotencyKey,
+    runId,
+    method: idempotency.method,
+    expiresAt: new Date(now + idempotency.ttlMs),
+  };
+}
+
+/**
+ * Claims a trigger's idempotency key for `runId` ahead of the trigger phase (which then finds
+ * the key already its run's); returns the run holding the key: `runId`, or the run it
+ * collides with.
+ */
+export async function claimRunKey(
+  tick: TickContext,
+  trigger: ResolvedTrigger,
+  runId: string,
+): Promise<string> {
+  const claim = keyClaimOf(trigger, runId, tick.now);
+  if (!claim) return runId;
+  const holders = await claimIdempotencyKeys(tick.tx, [claim], new Date(tick.now));
+  return holders.get(keyOf(trigger)) ?? runId;
 }
 
 /** Where a new run's task should run: its step's labels, the run's wishes, the sticky strategy. */

@@ -1,10 +1,11 @@
 /**
  * Durable tasks over REST: a task's event log (the reference's V1DurableTaskEventLogList), for
  * the run detail's timeline: each wait with what it waits for and what met it, each memo and
- * spawned run, and the invocations that wrote and last reached them; and the restore of an
- * evicted task.
+ * spawned run, and the invocations that wrote and last reached them; the restore of an
+ * evicted task; and a branch (the task run again from a node of its log).
  */
 import {
+  v1DurableTaskBranch,
   v1DurableTaskEventLogList,
   v1TaskRestore,
   type V1DurableEventLogEntry,
@@ -27,6 +28,10 @@ export function registerDurableRoutes(api: ApiRouter): void {
     if (!task) throw notFound('task not found');
     return { requeued: await engine.durable.restore(tenantId, task.externalId) };
   });
+
+  api.handle(v1DurableTaskBranch, ({ body, identity }) =>
+    engine.durable.branch(identity.tenant!.id, body),
+  );
 
   api.handle(v1DurableTaskEventLogList, async ({ params, query, identity }) => {
     const rows = await listDurableLog(

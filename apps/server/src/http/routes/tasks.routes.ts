@@ -91,6 +91,14 @@ export function registerTaskRoutes(api: ApiRouter): void {
       );
       return { ...waiting, heldBy };
     }
+    if (waiting.reason === 'CONDITIONS') {
+      const { since, nextSleepAt, ...rest } = waiting;
+      return {
+        ...rest,
+        since: since.toISOString(),
+        ...(nextSleepAt ? { nextSleepAt: nextSleepAt.toISOString() } : {}),
+      };
+    }
     if (waiting.reason === 'BATCH_COLLECTING') {
       const { dueAt, ...rest } = waiting;
       return dueAt ? { ...rest, readyAt: dueAt.toISOString() } : rest;

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { durableLogNode } from '@/testing/durable-log-node';
 import { renderScreen } from '@/testing/render-screen';
-import type { V1DurableEventLogEntry, V1TaskEvent } from '@/types/api';
+import type { V1DurableEventLogEntry } from '@/types/api';
+import type { Eviction } from '../utils/durable-eviction';
 import { DurableEventLog } from './durable-event-log';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -49,15 +50,9 @@ const LOG: V1DurableEventLogEntry[] = [
   }),
 ];
 
-const EVICTION: V1TaskEvent = {
-  id: 7,
-  taskId: TASK,
-  timestamp: '2026-05-01T10:15:00.000Z',
-  eventType: 'DURABLE_EVICTED',
-  message: 'waited longer than its eviction TTL',
-};
+const EVICTION: Eviction = { reason: 'waited longer than its eviction TTL' };
 
-function renderLog(log: V1DurableEventLogEntry[], eviction?: V1TaskEvent) {
+function renderLog(log: V1DurableEventLogEntry[], eviction?: Eviction) {
   return renderScreen(
     <DurableEventLog tenantId={TENANT} taskId={TASK} status="RUNNING" eviction={eviction} />,
     {

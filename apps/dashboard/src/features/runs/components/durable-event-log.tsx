@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { V1TaskEvent } from '@/types/api';
 import { DURABLE_LOG_LIMIT, useDurableEventLog } from '../api/get-durable-event-log';
 import { pollIntervalFor } from '../api/get-run-details';
 import { DurableLogNode } from './durable-log-node';
+import type { Eviction } from '../utils/durable-eviction';
 import { EvictionNotice } from './eviction-notice';
 
 /**
@@ -21,8 +21,8 @@ export function DurableEventLog({
   taskId: string;
   /** The task's status, which sets how often the log is asked again. */
   status: string;
-  /** The DURABLE_EVICTED event when the task is evicted now. */
-  eviction?: V1TaskEvent | undefined;
+  /** The task's eviction, when it is evicted now. */
+  eviction?: Eviction | undefined;
 }) {
   const headingId = useId();
   const log = useDurableEventLog(tenantId, taskId, { refetchInterval: pollIntervalFor(status) });
@@ -35,7 +35,7 @@ export function DurableEventLog({
       <h3 id={headingId} className="text-sm font-semibold">
         Durable event log
       </h3>
-      {eviction ? <EvictionNotice nodes={nodes} reason={eviction.message} /> : null}
+      {eviction ? <EvictionNotice nodes={nodes} reason={eviction.reason} /> : null}
       <ol aria-label="Durable event log, in call order" className="grid">
         {nodes.map((node) => (
           <DurableLogNode key={`${node.branchId}:${node.nodeId}`} tenantId={tenantId} node={node} />

@@ -13,7 +13,7 @@ export function EvictionNotice({
   reason,
 }: {
   nodes: readonly V1DurableEventLogEntry[];
-  /** The DURABLE_EVICTED event's message. */
+  /** Why its worker let it go ('' when unknown). */
   reason: string;
 }) {
   return (

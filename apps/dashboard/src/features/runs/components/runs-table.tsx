@@ -22,9 +22,11 @@ import {
 import { tenantHref } from '@/config/paths';
 import { copyWithToast } from '@/hooks/copy-with-toast';
 import { cn } from '@/lib/cn';
-import { runStatusStyle } from '@/lib/status';
+import { taskStatusStyle } from '@/lib/status';
 import type { V1TaskSummary } from '@/types/api';
+import { currentEviction } from '../utils/durable-eviction';
 import { waitingTaskOf } from '../utils/task-waiting';
+import { EvictedBadge } from './evicted-badge';
 import { RunDurationCell } from './run-duration-cell';
 import { TaskWaitingHoverCard } from './task-waiting';
 
@@ -53,7 +55,8 @@ export interface RunsTableProps {
 /**
  * Runs newest first. A DAG run's row expands into its tasks; DAG runs and standalone runs
  * link to their page, task rows open the task panel; a queued row's status tells on hover why
- * it waits. Narrow screens keep the name, status and duration.
+ * it waits; a skipped task says so, and an evicted one (a DAG run with one) has a badge beside
+ * its status. Narrow screens keep the name, status and duration.
  */
 export function RunsTable({
   tenantId,
@@ -88,7 +91,7 @@ export function RunsTable({
     const id = row.metadata.id;
     const children = row.children ?? [];
     const isExpanded = expanded.has(id);
-    const status = runStatusStyle(row.status);
+    const status = taskStatusStyle(row);
     // A top-level row of the run list is a run (DAG or standalone task): it has a page.
     // Tasks (a DAG's children, or every row when flattened) open the task panel.
     const isRun = depth === 0 && (row.type === 'DAG' || row.workflowRunExternalId === id);
@@ -157,17 +160,21 @@ export function RunsTable({
           </TableCell>
           <TableCell>{name}</TableCell>
           <TableCell>
-            {waiting ? (
-              <TaskWaitingHoverCard
-                tenantId={tenantId}
-                taskId={waiting.taskExternalId}
-                taskName={waiting === row ? undefined : waiting.displayName}
-              >
-                {badge}
-              </TaskWaitingHoverCard>
-            ) : (
-              badge
-            )}
+            {/* On phones an Evicted badge goes under the status, where it is narrowest. */}
+            <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
+              {waiting ? (
+                <TaskWaitingHoverCard
+                  tenantId={tenantId}
+                  taskId={waiting.taskExternalId}
+                  taskName={waiting === row ? undefined : waiting.displayName}
+                >
+                  {badge}
+                </TaskWaitingHoverCard>
+              ) : (
+                badge
+              )}
+              {currentEviction(row) ? <EvictedBadge /> : null}
+            </div>
           </TableCell>
           <TableCell className="hidden md:table-cell">
             {row.workflowName && depth === 0 ? (

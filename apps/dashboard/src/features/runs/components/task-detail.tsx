@@ -3,20 +3,23 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { statusDotClass } from '@/components/ui/status-badge';
 import { Tabs } from '@/components/ui/tabs';
 import { tenantHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { runStatusStyle } from '@/lib/status';
-import type { V1TaskEvent, V1TaskSummary } from '@/types/api';
+import { taskStatusStyle } from '@/lib/status';
+import type { V1TaskEvent, V1TaskSummary, WorkflowRunShapeItem } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { currentEviction } from '../utils/durable-eviction';
+import { gateState } from '../utils/task-conditions';
 import { ChildRuns } from './related-runs';
 import { DurableEventLog } from './durable-event-log';
 import { ErrorBlock } from './error-block';
+import { EvictedBadge } from './evicted-badge';
 import { ParentRunLink } from './parent-run-link';
 import { RunActionButtons } from './run-action-buttons';
 import { TaskEventsTable } from './task-events-table';
+import { TaskConditionsBlock } from './task-conditions';
 import { TaskLogs } from './task-logs';
 import { TaskWaitingBlock } from './task-waiting';
 import { TimingSummary } from './timing-summary';
@@ -25,26 +28,19 @@ import { WorkflowLinkButton } from './workflow-link-button';
 const TAB_KEY = 'taskTab';
 type TaskTab = 'output' | 'input' | 'logs' | 'children' | 'metadata';
 
-const DOT: Record<string, string> = {
-  green: 'bg-green-500',
-  red: 'bg-red-500',
-  orange: 'bg-orange-500',
-  yellow: 'bg-yellow-500',
-  slate: 'bg-slate-500',
-  grey: 'bg-zinc-400',
-};
-
 /**
  * One task (reference 5.2.2): header with status, actions and timings, the error with its
- * stack when it failed or why it waits while queued, tabs for output, input, logs (live while
- * running), child runs and metadata, a durable task's event log (saying so when the task is
- * evicted), then its events. The open tab is in the URL (`taskTab`).
+ * stack when it failed, a DAG task's conditions (what it waits for, and since when), or why it
+ * waits while queued, tabs for output, input, logs (live while running), child runs and
+ * metadata, a durable task's event log (saying so when the task is evicted), then its events.
+ * The open tab is in the URL (`taskTab`).
  */
 export function TaskDetail({
   tenantId,
   runId,
   task,
   events,
+  step,
   inPanel,
   onOpenTask,
 }: {
@@ -53,13 +49,18 @@ export function TaskDetail({
   runId: string;
   task: V1TaskSummary;
   events: V1TaskEvent[];
+  /** The task's step in its run's shape: its conditions and its gate. */
+  step?: Pick<WorkflowRunShapeItem, 'conditions' | 'gate'> | undefined;
   /** Shown in the side panel: offers "Expand" to the run's page. */
   inPanel: boolean;
   onOpenTask: (task: V1TaskSummary) => void;
 }) {
   const [searchParams, setSearchParams] = useComposedSearchParams();
-  const status = runStatusStyle(task.status);
-  const eviction = currentEviction(task.status, events);
+  const status = taskStatusStyle(task);
+  const eviction = currentEviction(task, events);
+  const conditions = step?.conditions ?? [];
+  // A task held by its conditions is not the scheduler's to explain.
+  const gated = gateState(task, step?.gate) === 'waiting';
   const children = task.numSpawnedChildren;
   const tabs: { value: TaskTab; label: string }[] = [
     { value: 'output', label: 'Output' },
@@ -91,7 +92,7 @@ export function TaskDetail({
       <header className="grid grid-cols-[minmax(0,1fr)] gap-2">
         <div className="flex min-w-0 items-center gap-2 pr-8">
           <span
-            className={cn('size-2.5 shrink-0 rounded-full', DOT[status.tone])}
+            className={cn('size-2.5 shrink-0 rounded-full', statusDotClass(status.tone))}
             aria-hidden="true"
           />
           <h2 className="truncate font-mono text-lg font-semibold" title={task.displayName}>
@@ -101,11 +102,7 @@ export function TaskDetail({
           <span className="text-xs text-muted-foreground" data-testid="task-status">
             {status.label}
           </span>
-          {eviction ? (
-            <StatusBadge tone="amber" title="No worker holds it while it waits">
-              Evicted
-            </StatusBadge>
-          ) : null}
+          {eviction ? <EvictedBadge /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex min-w-0 items-center gap-1">
@@ -149,7 +146,10 @@ export function TaskDetail({
       {task.status === 'FAILED' && task.errorMessage ? (
         <ErrorBlock error={task.errorMessage} />
       ) : null}
-      {task.status === 'QUEUED' ? (
+      {conditions.length > 0 ? (
+        <TaskConditionsBlock task={task} conditions={conditions} gate={step?.gate} />
+      ) : null}
+      {task.status === 'QUEUED' && !gated ? (
         <TaskWaitingBlock tenantId={tenantId} taskId={task.metadata.id} />
       ) : null}
 

@@ -24,6 +24,7 @@ export default function TaskPanel({
   const openTask = useOpenTask();
   const task = details.data?.tasks.find((candidate) => candidate.metadata.id === taskId);
   const events = (details.data?.taskEvents ?? []).filter((event) => event.taskId === taskId);
+  const step = details.data?.shape.find((item) => item.taskExternalId === taskId);
   return (
     <Sheet
       open
@@ -45,6 +46,7 @@ export default function TaskPanel({
             runId={runId}
             task={task}
             events={events}
+            step={step}
             inPanel
             onOpenTask={(next) =>
               openTask.open({ taskId: next.metadata.id, runId: next.workflowRunExternalId })

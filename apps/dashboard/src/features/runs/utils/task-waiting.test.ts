@@ -67,6 +67,25 @@ describe('why a task waits', () => {
     expect(waitingDetails({ reason: 'NEXT', message: '' })).toEqual([]);
   });
 
+  it('gives a task held by its conditions the times they count from and its sleep ends', () => {
+    const since = '2026-05-01T10:00:00.000Z';
+    expect(
+      waitingDetails({
+        reason: 'CONDITIONS',
+        message: 'The task waits for sleep 1m or event order:confirmed.',
+        since,
+        nextSleepAt: '2026-05-01T10:01:00.000Z',
+      }),
+    ).toEqual([
+      { kind: 'time', label: 'Counting since', value: since },
+      { kind: 'time', label: 'Next sleep ends', value: '2026-05-01T10:01:00.000Z' },
+    ]);
+    expect(waitingDetails({ reason: 'CONDITIONS', message: '', since, nextSleepAt: null })).toEqual(
+      [{ kind: 'time', label: 'Counting since', value: since }],
+    );
+    expect(waitingReasonLabel('CONDITIONS')).toBe('Waiting for its conditions');
+  });
+
   it("asks about a queued row's own task, or a queued DAG run's first queued task", () => {
     expect(waitingTaskOf(row('t1', 'QUEUED'))?.metadata.id).toBe('t1');
     expect(waitingTaskOf(row('t1', 'RUNNING'))).toBeUndefined();

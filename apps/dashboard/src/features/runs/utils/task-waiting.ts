@@ -9,6 +9,7 @@ type WaitingReason = V1TaskWaiting['reason'];
 
 const REASON_LABELS: Record<WaitingReason, string> = {
   NOT_QUEUED: 'Not in the queue',
+  CONDITIONS: 'Waiting for its conditions',
   BACKOFF: 'Retry backoff',
   WORKFLOW_PAUSED: 'Workflow paused',
   CANCELLING: 'Being cancelled',
@@ -105,6 +106,12 @@ export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
       ];
     case 'NOT_QUEUED':
       return text('Status', waiting.status);
+    case 'CONDITIONS':
+      // What it waits for is in the reason's sentence; these are its times.
+      return [
+        ...time('Counting since', waiting.since),
+        ...time('Next sleep ends', waiting.nextSleepAt ?? undefined),
+      ];
     default:
       return [];
   }

@@ -18,7 +18,7 @@ import { tenantHref } from '@/config/paths';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
 import { formatDuration, toDate } from '@/lib/format';
-import { runStatusStyle } from '@/lib/status';
+import { taskStatusStyle } from '@/lib/status';
 import type { V1TaskSummary } from '@/types/api';
 import { RECENT_RUNS_DAYS, RECENT_RUNS_LIMIT, useWorkflowRuns } from '../api/list-workflow-runs';
 
@@ -69,7 +69,7 @@ export function RecentRuns({ tenantId, workflowId }: { tenantId: string; workflo
               />
             ) : (
               rows.map((run) => {
-                const status = runStatusStyle(run.status);
+                const status = taskStatusStyle(run);
                 const runId = run.workflowRunExternalId || run.metadata.id;
                 const duration = runDurationMs(run);
                 return (
