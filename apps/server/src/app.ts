@@ -26,6 +26,8 @@ import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerScheduledRoutes } from './http/routes/scheduled.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerDurableRoutes } from './http/routes/durable.routes';
+import { registerLiveRoutes } from './http/routes/live.routes';
+import { LiveUpdates } from './live/live-updates';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookRoutes } from './http/routes/webhooks.routes';
@@ -103,6 +105,13 @@ export async function buildApp(
   registerCronRoutes(api);
   registerScheduledRoutes(api);
   registerFlowControlRoutes(api);
+  const live = new LiveUpdates(db, engine, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  // Streams stay open until their clients leave: they are ended before the server waits for
+  // its requests to finish.
+  app.addHook('preClose', async () => live.close());
+  registerLiveRoutes(api, live);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

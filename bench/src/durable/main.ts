@@ -16,15 +16,16 @@
  *
  * `npm run bench:durable -w @trellis/bench [-- --backends pglite --sleepers 10000 --waiters 1000]`
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase, type Database } from '@trellis/db';
 import {
   echoer,
+  forEachBackend,
   runBench,
   startBenchServer,
   writeResults,
@@ -33,7 +34,7 @@ import {
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
 import { allRunning, drained } from '../lib/queue-totals';
-import { cpuDelta, postgresCpu, processCpuMs } from '../lib/proc';
+import { cpuDelta, postgresCpu, processCpuMs, rssMiB } from '../lib/proc';
 import { summarize, type LatencySummary } from '../lib/stats';
 import { SLEEP_SECONDS } from './durable-constants';
 
@@ -166,16 +167,6 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<BackendR
   }
 }
 
-/** Resident memory of a process, in MiB (0 when it is gone). */
-function rssMiB(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 async function sleeperResults(db: Database) {
   const { rows } = await db.query<{
     id: string;
@@ -276,20 +267,15 @@ function renderMarkdown(results: BackendResult[], machine: ReturnType<typeof mac
 
 async function main(): Promise<void> {
   const machine = machineInfo();
-  const results: BackendResult[] = [];
-  for (const backend of opts.backends!.split(',') as Backend[]) {
-    let admin: pg.Client | undefined;
-    if (backend === 'postgres') {
-      admin = new pg.Client({ connectionString: opts['postgres-url'] });
-      await admin.connect();
-    }
-    try {
-      results.push(await runBackend(backend, admin));
-    } finally {
-      await admin?.end();
-    }
-    log(`${backend}: ${JSON.stringify(results.at(-1))}`);
-  }
+  const results = await forEachBackend(
+    opts.backends!.split(',') as Backend[],
+    opts['postgres-url']!,
+    async (backend, admin) => {
+      const result = await runBackend(backend, admin);
+      log(`${backend}: ${JSON.stringify(result)}`);
+      return result;
+    },
+  );
   const markdown = renderMarkdown(results, machine);
   console.log(markdown);
   if (!opts['no-write']) log(`wrote ${writeResults('durable', { machine, results }, markdown)}`);

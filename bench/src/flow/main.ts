@@ -20,10 +20,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase, type Database } from '@trellis/db';
 import {
   echoer,
+  forEachBackend,
   runBench,
   startBenchServer,
   writeResults,
@@ -329,22 +330,15 @@ function renderMarkdown(results: BackendResult[], machine: ReturnType<typeof mac
 }
 
 async function main(): Promise<void> {
-  const backends = opts.backends!.split(',') as Backend[];
   const machine = machineInfo();
-  let admin: pg.Client | undefined;
-  if (backends.includes('postgres')) {
-    admin = new pg.Client({ connectionString: opts['postgres-url'] });
-    await admin.connect();
-  }
-  const results: BackendResult[] = [];
-  try {
-    for (const backend of backends) {
+  const results = await forEachBackend(
+    opts.backends!.split(',') as Backend[],
+    opts['postgres-url']!,
+    (backend, admin) => {
       log(`=== ${backend} ===`);
-      results.push(await runBackend(backend, admin));
-    }
-  } finally {
-    await admin?.end();
-  }
+      return runBackend(backend, admin);
+    },
+  );
   const markdown = renderMarkdown(results, machine);
   console.log(`\n${markdown}`);
   if (!opts['no-write'])

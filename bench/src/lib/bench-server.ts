@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import pg from 'pg';
 import { freePorts, killAllNow, spawnTs, type Child } from './child';
 import { RestSession } from './rest-session';
 
@@ -106,6 +106,29 @@ export function writeResults(kind: string, json: unknown, markdown: string): str
   writeFileSync(join(RESULTS, `${stamp}-${kind}.json`), JSON.stringify(json, null, 2));
   writeFileSync(join(RESULTS, `${stamp}-${kind}.md`), markdown);
   return `results/${stamp}-${kind}`;
+}
+
+/**
+ * Runs `run` on each backend in turn, with a connection to the PostgreSQL server's admin
+ * database for those that need one (to create and drop their databases).
+ */
+export async function forEachBackend<R>(
+  backends: readonly Backend[],
+  postgresUrl: string,
+  run: (backend: Backend, admin: pg.Client | undefined) => Promise<R>,
+): Promise<R[]> {
+  let admin: pg.Client | undefined;
+  if (backends.includes('postgres')) {
+    admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+  }
+  const results: R[] = [];
+  try {
+    for (const backend of backends) results.push(await run(backend, admin));
+  } finally {
+    await admin?.end();
+  }
+  return results;
 }
 
 /** Runs a benchmark's main: its children die with it on Ctrl-C or failure. */

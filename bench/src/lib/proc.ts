@@ -122,3 +122,13 @@ export function loadAverage(): number[] {
     return [];
   }
 }
+
+/** Resident memory of a process, in MiB (0 when it is gone). */
+export function rssMiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

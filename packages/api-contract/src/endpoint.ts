@@ -41,6 +41,8 @@ export interface EndpointDefinition<
   body?: Body;
   /** Success responses by status. Errors always use `APIErrors`. */
   responses: Responses;
+  /** The endpoint answers with server-sent events whose data is this schema's JSON. */
+  eventStream?: z.ZodType;
 }
 
 /** Declares an endpoint, keeping the precise types of its schemas for server and client. */

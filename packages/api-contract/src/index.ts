@@ -15,4 +15,5 @@ export * from './workers';
 export * from './workflows';
 export * from './events';
 export * from './flow-control';
+export * from './live';
 export * from './schedules';

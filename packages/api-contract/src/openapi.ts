@@ -71,6 +71,13 @@ export function buildOpenApiDocument(
     }
     const responses: Record<string, JsonObject> = {};
     for (const [status, schema] of Object.entries(endpoint.responses)) {
+      if (endpoint.eventStream) {
+        responses[status] = {
+          description: 'Server-sent events; each data line is the schema below, as JSON',
+          content: { 'text/event-stream': { schema: toSchema(endpoint.eventStream, 'output') } },
+        };
+        continue;
+      }
       responses[status] = schema
         ? {
             description: 'Success',

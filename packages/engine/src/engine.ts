@@ -63,6 +63,7 @@ import {
   type WaitingReason,
 } from './waiting-reason';
 import { gateWaiting } from './systems/gates';
+import { ChangeFeed, type ChangeListener } from './changes';
 import { createVersionFacts } from './version-facts';
 import {
   definitionChecksum,
@@ -86,6 +87,7 @@ export class Engine {
   private readonly running: RunningAttempts;
   private readonly systems: Systems;
   private readonly subscriptions: RunSubscriptions;
+  private readonly changes: ChangeFeed;
   private readonly deadlines: Deadlines;
   private readonly loop: TickLoop;
   private readonly ticker: Ticker;
@@ -153,6 +155,7 @@ export class Engine {
       wake,
     });
     this.subscriptions = new RunSubscriptions(this.db, this.running, this.systems.runCheck);
+    this.changes = new ChangeFeed(onError);
     this.deadlines = new Deadlines({
       clock: this.clock,
       settings: this.settings,
@@ -196,6 +199,7 @@ export class Engine {
         taskIds,
         systems,
         durableLogs: this.durable.logs,
+        changes: this.changes,
         isClosing: isClosed,
         onError,
       }),
@@ -424,6 +428,14 @@ export class Engine {
         finishedAt: t.finishedAt,
       })),
     };
+  }
+
+  /**
+   * Calls `listener` after each committed tick with what it changed, per tenant (changes.ts):
+   * for live views. Returns the unsubscribe function.
+   */
+  subscribeToChanges(listener: ChangeListener): () => void {
+    return this.changes.subscribe(listener);
   }
 
   /**

@@ -28,6 +28,7 @@ export type { StepRow } from './queries/workflow.queries';
 /** For the seed, which registers workflows through the engine and reads their steps back. */
 export { listVersionSteps } from './queries/workflow.queries';
 export type { WaitingExplanation, WaitingReason } from './waiting-reason';
+export type { ChangeListener, TenantChanges } from './changes';
 export { refilled, windowLabel, type RateLimitInput } from './rate-limits';
 export type { DesiredLabel, DesiredLabelInput, LabelMatch, Placement } from './placement';
 export { matchLabels } from './placement';

@@ -31,10 +31,12 @@ describe('refetch interval preference', () => {
     expect(parseRefetchOption('off')).toBe('off');
   });
 
-  it('stops refreshing when off or frozen', () => {
+  it('stops refreshing when off, frozen or live', () => {
     expect(refetchIntervalFor('5s', false)).toBe(5000);
     expect(refetchIntervalFor('off', false)).toBe(false);
     expect(refetchIntervalFor('5s', true)).toBe(false);
+    // Live updates refresh the lists instead.
+    expect(refetchIntervalFor('5s', false, true)).toBe(false);
     expect(parseFrozen('true')).toBe(true);
     expect(parseFrozen('false')).toBe(false);
     expect(parseFrozen(null)).toBe(false);

@@ -1,10 +1,13 @@
 /**
  * The auto-refresh preference every live list uses as its TanStack Query `refetchInterval`.
  * Choice kept under `app-default-refetch-interval` (default 10s); while
- * `app-refetch-interval-frozen` is 'true' nothing refreshes on its own.
+ * `app-refetch-interval-frozen` is 'true' nothing refreshes on its own. While the tenant's live
+ * updates keep the current screen fresh (use-live-status.ts) its lists do not poll: the
+ * choice is the fallback for when the stream is down.
  */
 import { useCallback } from 'react';
 import { STORAGE_KEYS } from '@/lib/constants';
+import { useScreenIsLive } from './use-live-status';
 import { useStoredValue } from './use-stored-value';
 
 export const REFETCH_OPTIONS = [
@@ -33,9 +36,16 @@ export function parseFrozen(raw: string | null | undefined): boolean {
   return raw === 'true';
 }
 
-/** The interval in milliseconds, or `false` when refreshing is off or frozen. */
-export function refetchIntervalFor(option: RefetchOptionKey, frozen: boolean): number | false {
-  if (frozen) return false;
+/**
+ * The interval in milliseconds, or `false` when refreshing is off or frozen, or when live
+ * updates refresh the lists instead.
+ */
+export function refetchIntervalFor(
+  option: RefetchOptionKey,
+  frozen: boolean,
+  live = false,
+): number | false {
+  if (frozen || live) return false;
   return REFETCH_OPTIONS.find((entry) => entry.key === option)?.ms ?? false;
 }
 
@@ -44,6 +54,8 @@ export function useRefetchInterval() {
   const [rawFrozen, setRawFrozen] = useStoredValue(STORAGE_KEYS.refetchFrozen);
   const option = parseRefetchOption(rawOption);
   const frozen = parseFrozen(rawFrozen);
+  // Frozen means nothing refreshes on its own, live updates included.
+  const live = useScreenIsLive() && !frozen;
   const setOption = useCallback((next: RefetchOptionKey) => setRawOption(next), [setRawOption]);
   const setFrozen = useCallback(
     (next: boolean) => setRawFrozen(next ? 'true' : 'false'),
@@ -54,7 +66,9 @@ export function useRefetchInterval() {
     setOption,
     frozen,
     setFrozen,
+    /** Changes reach this screen's lists as they happen (and they do not poll). */
+    live,
     /** Pass straight to `useQuery({ refetchInterval })`. */
-    refetchInterval: refetchIntervalFor(option, frozen),
+    refetchInterval: refetchIntervalFor(option, frozen, live),
   };
 }

@@ -58,6 +58,8 @@ export function createApiRouter(
           const query = parse(endpoint.query, request.query ?? {});
           const body = parseBody(endpoint, request.body);
           const result = await handler({ params, query, body, identity, request, reply } as never);
+          // An event stream took the response over.
+          if (reply.sent) return reply;
           if (options.validateResponses && responseSchema) {
             const checked = responseSchema.safeParse(result);
             if (!checked.success) {

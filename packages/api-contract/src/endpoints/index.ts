@@ -4,6 +4,7 @@ import * as crons from './crons.endpoints';
 import * as durable from './durable.endpoints';
 import * as events from './events.endpoints';
 import * as filters from './filters.endpoints';
+import * as live from './live.endpoints';
 import * as flowControl from './flow-control.endpoints';
 import * as meta from './meta.endpoints';
 import * as runs from './runs.endpoints';
@@ -20,6 +21,7 @@ export * from './durable.endpoints';
 export * from './scheduled.endpoints';
 export * from './events.endpoints';
 export * from './filters.endpoints';
+export * from './live.endpoints';
 export * from './flow-control.endpoints';
 export * from './webhooks.endpoints';
 export * from './webhook-receive.endpoint';
@@ -46,4 +48,5 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(events),
   ...Object.values(filters),
   ...Object.values(webhooks),
+  ...Object.values(live),
 ];

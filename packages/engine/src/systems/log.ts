@@ -14,5 +14,6 @@ export class LogSystem extends BufferedSystem<LogOp> {
   async apply(tick: TickContext): Promise<void> {
     if (this.taken.length === 0) return;
     tick.write(taskLogsInsert(this.taken.map(({ done: _done, result: _result, ...log }) => log)));
+    for (const line of this.taken) tick.changes.add(line.tenantId, 'logs', line.taskId);
   }
 }

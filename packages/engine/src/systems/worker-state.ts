@@ -34,7 +34,9 @@ export class WorkerStateSystem implements System {
   }
 
   async apply(tick: TickContext): Promise<void> {
-    if (this.taken.length > 0) tick.write(workerStatesUpdate(this.taken));
+    if (this.taken.length === 0) return;
+    tick.write(workerStatesUpdate(this.taken));
+    for (const state of this.taken) tick.changes.add(state.tenantId, 'workers', state.workerId);
   }
 
   settle(): void {

@@ -11,6 +11,7 @@
 import type { Queryable } from '@trellis/db';
 import type { TaskBatch } from '../batches';
 import type { ConcurrencyClaim } from '../concurrency';
+import { ChangeSet } from '../changes';
 import type { Placement } from '../placement';
 import type { RateLimitClaim } from '../rate-limits';
 import { runWrites, type Write } from '../queries/combined-writes';
@@ -94,6 +95,8 @@ export class TickContext {
     streamEvents: [],
   };
   readonly events: NewTaskEventRow[] = [];
+  /** What live views hear of once the tick commits (changes.ts); task events add themselves. */
+  readonly changes = new ChangeSet();
   /** Runs with a task that reached a final state: DAG progress and run completion. */
   readonly touchedRuns = new Map<string, string>();
   /** Touched runs whose task started in this tick too: they may still be QUEUED. */
@@ -128,6 +131,7 @@ export class TickContext {
   /** A task event, at the tick's time unless it says when it happened. */
   event(event: NewTaskEventRow): void {
     this.events.push({ ...event, createdAt: event.createdAt ?? new Date(this.now) });
+    this.changes.add(event.tenantId, 'tasks', event.taskId);
   }
 
   /** A task of this run reached a final state: the run's progress is worked out at the end. */

@@ -9,6 +9,7 @@
 import type { Database } from '@trellis/db';
 import { cancelAction } from '../assigned-actions';
 import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
+import { ChangeSet, type ChangeFeed } from '../changes';
 import type { Deadlines } from '../deadlines';
 import type { DurableLogs } from '../durable-log';
 import { EngineError } from '../errors';
@@ -35,6 +36,8 @@ export interface TickDeps {
   systems: readonly System[];
   /** Durable tasks' logs in memory: an ended attempt's leaves it. */
   durableLogs: DurableLogs;
+  /** Where live views hear what each committed tick changed. */
+  changes: ChangeFeed;
   isClosing(): boolean;
   onError(message: string, error: unknown): void;
 }
@@ -92,6 +95,8 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
     return { ok: false, operations, again: false };
   }
   dispatchAssignments(running, assignments, written, now);
+  const changes = tick?.changes ?? new ChangeSet();
+  for (const { item } of assignments) changes.add(item.tenantId, 'tasks', item.taskId);
   let again = moreToAssign;
   if (tick) {
     const { outcome } = tick;
@@ -110,6 +115,7 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
     }
   }
   deps.deadlines.arm();
+  deps.changes.publish(changes);
   return { ok: true, operations, again };
 }
 

@@ -14,14 +14,16 @@ interface RefreshControlProps {
 
 /**
  * "Refresh" button joined to the auto-refresh choice (Off, 5s, 10s, 30s, 1m, 5m). The
- * choice is global: every list that uses `useRefetchInterval` follows it.
+ * choice is global: every list that uses `useRefetchInterval` follows it. While live updates
+ * keep the screen fresh, a green "Live" takes the choice's place and the choice folds to its
+ * arrow: it still opens, as the fallback for when the stream is down.
  */
 export function RefreshControl({
   onRefresh,
   isRefreshing = false,
   className,
 }: RefreshControlProps) {
-  const { option, setOption, frozen } = useRefetchInterval();
+  const { option, setOption, frozen, live } = useRefetchInterval();
   const selectId = useId();
   return (
     <div
@@ -40,6 +42,20 @@ export function RefreshControl({
         <span className="hidden sm:inline">Refresh</span>
       </button>
       <span className="w-px bg-border" aria-hidden="true" />
+      {live ? (
+        <>
+          <span
+            role="status"
+            aria-label="Updates are live"
+            title="Updates are live"
+            className="inline-flex items-center gap-1.5 px-2.5 font-medium text-foreground"
+          >
+            <span className="size-2 rounded-full bg-success" aria-hidden="true" />
+            Live
+          </span>
+          <span className="w-px bg-border" aria-hidden="true" />
+        </>
+      ) : null}
       <label htmlFor={selectId} className="sr-only">
         Auto-refresh interval
       </label>
@@ -48,10 +64,16 @@ export function RefreshControl({
           id={selectId}
           value={option}
           onChange={(event) => setOption(event.target.value as RefetchOptionKey)}
-          title={frozen ? 'Auto-refresh is paused' : undefined}
+          title={
+            frozen
+              ? 'Auto-refresh is paused'
+              : live
+                ? 'Auto-refresh for when updates are not live'
+                : undefined
+          }
           className={cn(
             'h-full cursor-pointer appearance-none rounded-r-md bg-transparent pr-6 pl-2 text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-            option === 'off' && 'w-7 pl-0 text-transparent',
+            (option === 'off' || live) && 'w-7 pl-0 text-transparent',
           )}
         >
           {REFETCH_OPTIONS.map((entry) => (

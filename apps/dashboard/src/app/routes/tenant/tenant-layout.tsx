@@ -8,6 +8,7 @@ import { splitTenantPath, tenantHomeHref } from '@/config/paths';
 import { tenantsOf, useMemberships } from '@/features/tenants/api/get-memberships';
 import { writeLastTenant } from '@/features/tenants/utils/tenant-resolution';
 import { TenantSidebar } from '../../layout/tenant-sidebar';
+import { TenantLiveUpdates } from './tenant-live-updates';
 
 /** Sidebar and content of every /tenants/{tenant} page. Remembers the tenant as last used. */
 export default function TenantLayout() {
@@ -32,7 +33,9 @@ export default function TenantLayout() {
           {memberships.isPending ? (
             <LoadingArea />
           ) : tenant ? (
-            <Outlet />
+            <TenantLiveUpdates tenantId={tenantId}>
+              <Outlet />
+            </TenantLiveUpdates>
           ) : (
             <TenantNotFound firstTenantId={tenants[0]?.metadata.id} />
           )}

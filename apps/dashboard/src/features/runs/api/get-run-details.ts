@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLiveStatus } from '@/hooks/use-live-status';
 import { API_BASE, api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { isTerminalStatus } from '@/lib/status';
@@ -35,13 +36,17 @@ export function pollIntervalFor(status: string | undefined): number {
   return isTerminalStatus(status) ? FINISHED_POLL_MS : LIVE_POLL_MS;
 }
 
-/** The run, refreshed on its own clock (not the global interval). */
+/**
+ * The run, refreshed on its own clock (not the global interval) unless the tenant's live
+ * updates are open: every change to its tasks then refetches it (features/live).
+ */
 export function useRunDetails(runId: string | undefined) {
+  const live = useLiveStatus() === 'live';
   return useQuery({
     ...runDetailsQueryOptions(runId ?? ''),
     enabled: Boolean(runId),
     refetchInterval: (query) => {
-      if (query.state.status === 'error') return false;
+      if (live || query.state.status === 'error') return false;
       return pollIntervalFor(query.state.data?.run.status);
     },
   });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLiveStatus } from '@/hooks/use-live-status';
 import { API_BASE, api } from '@/lib/api-client';
 import type { ListResponse, V1LogLine } from '@/types/api';
 
@@ -33,11 +34,13 @@ export const taskLogQueryKey = (taskId: string) => ['tasks', taskId, 'logs'] as 
 
 /**
  * A task's log, growing at the end: every fetch asks only for lines after the last one it
- * has and appends them. While the task runs it tails every second; once finished, `loadMore`
+ * has and appends them. While the task runs it tails every second (unless live updates name
+ * the tasks with new lines); once finished, `loadMore`
  * fetches the next page when the last one was full.
  */
 export function useTaskLog(taskId: string, running: boolean) {
   const queryClient = useQueryClient();
+  const live = useLiveStatus() === 'live';
   const queryKey = taskLogQueryKey(taskId);
   const query = useQuery({
     queryKey,
@@ -48,7 +51,8 @@ export function useTaskLog(taskId: string, running: boolean) {
       const rows = page.rows ?? [];
       return { lines: [...(previous?.lines ?? []), ...rows], more: rows.length === LOG_PAGE_SIZE };
     },
-    refetchInterval: running ? LOG_TAIL_MS : false,
+    // Live updates name the tasks with new lines: no tail then.
+    refetchInterval: running && !live ? LOG_TAIL_MS : false,
   });
   // The lines a task writes just before it finishes arrive after the last tail: fetch once
   // more when it stops running.

@@ -1,0 +1,25 @@
+import { useMatches } from 'react-router';
+import type { ReactNode } from 'react';
+import type { TenantScreen } from '@/config/paths';
+import { LiveUpdatesProvider } from '@/features/live/live-updates-provider';
+import { isLiveScreen, liveQueryKeys } from './live-coverage';
+
+/** The tenant's live updates, with what they keep fresh in this dashboard (live-coverage.ts). */
+export function TenantLiveUpdates({
+  tenantId,
+  children,
+}: {
+  tenantId: string;
+  children: ReactNode;
+}) {
+  const handle = useMatches().at(-1)?.handle as { screen?: TenantScreen } | undefined;
+  return (
+    <LiveUpdatesProvider
+      tenantId={tenantId}
+      queryKeysFor={liveQueryKeys}
+      coversScreen={isLiveScreen(handle?.screen?.path)}
+    >
+      {children}
+    </LiveUpdatesProvider>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The tenant's live event stream (live/live-updates.ts): the request is checked like any other
+ * (a member's session or an API token of the tenant), then the response is handed over to the
+ * stream for as long as the client keeps it open.
+ */
+import { v1LiveUpdates } from '@trellis/api-contract';
+import type { LiveUpdates } from '../../live/live-updates';
+import type { ApiRouter } from '../api-router';
+
+export function registerLiveRoutes(api: ApiRouter, live: LiveUpdates): void {
+  api.handle(v1LiveUpdates, async ({ identity, query, request, reply }) => {
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
+    // Fastify's own reply ends here; headers it would add (security ones) are set by hand.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+    live.open(identity.tenant!.id, reply.raw, lastEventId);
+  });
+}
