@@ -8,6 +8,7 @@ import { splitTenantPath, tenantHomeHref } from '@/config/paths';
 import { tenantsOf, useMemberships } from '@/features/tenants/api/get-memberships';
 import { writeLastTenant } from '@/features/tenants/utils/tenant-resolution';
 import { TenantSidebar } from '../../layout/tenant-sidebar';
+import { CommandPaletteHost } from './command-palette-host';
 import { TenantLiveUpdates } from './tenant-live-updates';
 
 /** Sidebar and content of every /tenants/{tenant} page. Remembers the tenant as last used. */
@@ -28,6 +29,7 @@ export default function TenantLayout() {
       {tenant || memberships.isPending ? (
         <TenantSidebar tenantId={tenantId} currentPath={currentPath} />
       ) : null}
+      {tenant ? <CommandPaletteHost tenantId={tenantId} /> : null}
       <main id="main" className="min-w-0 flex-1">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-8">
           {memberships.isPending ? (
