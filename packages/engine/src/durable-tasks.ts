@@ -222,29 +222,19 @@ export class DurableTasks {
 
   /**
    * What a worker waits on (`worker_status`, every second while it waits): the completions it
-   * may have missed (a reconnect, a restart), sent again (the SDK drops those it already has),
-   * and the invocations it waits in that are over.
+   * may have missed (a reconnect, a restart), sent again. The SDK drops those it already has.
    */
   async missed(
     tenantId: string,
     workerId: string,
     waiting: readonly DurableRef[],
-  ): Promise<{ completions: DurableCompletion[]; stale: DurableRef[] }> {
+  ): Promise<DurableCompletion[]> {
     this.assertWorker(tenantId, workerId);
     const completions: DurableCompletion[] = [];
-    const stale: DurableRef[] = [];
     for (const ref of waiting) {
       const attempt = this.deps.running.running(tenantId, ref.taskExternalId);
-      // An invocation the worker no longer runs (the task ended, moved or went on to its next
-      // invocation): the worker is told to drop it (server_evict).
-      if (
-        !attempt ||
-        attempt.workerId !== workerId ||
-        durableInvocation(attempt.retryCount) !== ref.invocation
-      ) {
-        stale.push(ref);
-        continue;
-      }
+      if (!attempt || attempt.workerId !== workerId) continue;
+      if (durableInvocation(attempt.retryCount) !== ref.invocation) continue;
       let log = this.logs.get(attempt.taskId);
       if (!log) {
         const stored = (await listDurableNodes(this.deps.db, [attempt.taskId])).get(attempt.taskId);
@@ -258,7 +248,7 @@ export class DurableTasks {
         completions.push(completionOf(ref.taskExternalId, ref.invocation, node));
       }
     }
-    return { completions, stale };
+    return completions;
   }
 
   private assertWorker(tenantId: string, workerId: string): void {
