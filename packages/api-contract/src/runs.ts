@@ -131,7 +131,9 @@ export const v1TaskEventListSchema = z
  * room or is gone), NO_MATCHING_WORKER (`labels`: no worker carries the required labels),
  * BATCH_COLLECTING (`key`, `size`, `maxSize`, `readyAt`: when the batch goes if not full
  * before), BATCH_GROUP_BUSY (`key`, `running`, `limit`: the key's batches running), NO_WORKER,
- * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`), NEXT, and
+ * NO_ACTIVE_WORKER (`paused`, `inactive`), NO_FREE_SLOTS (`slotType`, `workers`),
+ * DURABLE_STREAM_RECONNECTING (`readyAt`: a durable task whose workers with room are
+ * reconnecting their durable stream; it goes by then at the latest), NEXT, and
  * CONDITIONS for a DAG task whose conditions are counting (`since`; `waitingFor`, `skippedIf`
  * and `cancelledIf`: the groups still open, each a list of alternatives in words;
  * `nextSleepAt`); `message` says it in a sentence.
@@ -154,6 +156,7 @@ export const v1TaskWaitingSchema = z
       'STICKY_WORKER_BUSY',
       'NO_MATCHING_WORKER',
       'NO_FREE_SLOTS',
+      'DURABLE_STREAM_RECONNECTING',
       'NEXT',
     ]),
     message: z.string(),

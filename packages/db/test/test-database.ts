@@ -1,4 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database, DatabaseKind } from '../src/database';
@@ -49,11 +54,15 @@ export async function createTestDatabase(
   return test;
 }
 
-/** initdb costs seconds; loading a dump of a pristine database costs well under one. */
+/**
+ * initdb costs seconds and loading a dump of a pristine database well under one. Vitest loads
+ * this module afresh for every test file, so the dump is kept in the temporary folder, one per
+ * installed PGlite, and made by whichever test file needs it first.
+ */
 let pristineDump: Promise<Blob> | undefined;
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
-  pristineDump ??= dumpPristinePglite().catch((error: unknown) => {
+  pristineDump ??= pristinePglite().catch((error: unknown) => {
     pristineDump = undefined;
     throw error;
   });
@@ -61,13 +70,32 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
   return { db, drop: once(() => db.close()) };
 }
 
-async function dumpPristinePglite(): Promise<Blob> {
+async function pristinePglite(): Promise<Blob> {
+  const path = pristineDumpPath();
+  try {
+    return new Blob([await readFile(path)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
   const pglite = await PGlite.create();
   try {
-    return await pglite.dumpDataDir('none');
+    const dump = await pglite.dumpDataDir('none');
+    // Written aside and renamed: a test file reading it at the same time sees all or nothing.
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, path);
+    return dump;
   } finally {
     await pglite.close();
   }
+}
+
+/** Named after the installed PGlite (where it is, its size and time), so an upgrade makes anew. */
+function pristineDumpPath(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { size, mtimeMs } = statSync(entry);
+  const key = createHash('sha256').update(`${entry}\0${size}\0${mtimeMs}`).digest('hex');
+  return join(tmpdir(), `trellis-pglite-pristine-${key.slice(0, 16)}.tar`);
 }
 
 async function createPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {

@@ -1,7 +1,8 @@
 /**
  * Timers, not polling: one timer armed for the earliest known deadline (a backoff's ready time,
  * a rate limit's refill, a collecting batch's interval, a schedule timeout, an execution
- * timeout, an assignment's start grace, a worker's heartbeat expiry). When it fires, what is
+ * timeout, an assignment's start grace, a worker's heartbeat expiry, the end of a hold on
+ * durable work for a worker whose DurableTask stream did not come back). When it fires, what is
  * due is buffered for the next tick. An idle engine with no workers arms nothing; with idle
  * workers it wakes once per heartbeat window, without querying.
  */
@@ -88,6 +89,7 @@ export class Deadlines {
     for (const worker of workers.values()) {
       if (worker.status === 'ACTIVE')
         consider(worker.lastHeartbeatAt + settings.workerInactiveAfterMs);
+      if (worker.durableHeldUntil > 0) consider(worker.durableHeldUntil);
     }
     return next;
   }
@@ -139,7 +141,8 @@ export class Deadlines {
         workers.markInactive(worker);
       }
     }
-    if (scheduler.promoteDue(now) || buffered) this.deps.wake();
+    const released = workers.releaseDurableHolds(now);
+    if (scheduler.promoteDue(now) || buffered || released) this.deps.wake();
     this.arm();
   }
 }

@@ -133,8 +133,11 @@ export class DurableTasks {
     this.deps.assertOpen();
     this.assertWorker(tenantId, workerId);
     this.streams.set(workerId, stream);
+    this.deps.workers.durableStreamOpened(workerId);
     return () => {
-      if (this.streams.get(workerId) === stream) this.streams.delete(workerId);
+      if (this.streams.get(workerId) !== stream) return;
+      this.streams.delete(workerId);
+      this.deps.workers.durableStreamClosed(workerId);
     };
   }
 

@@ -122,6 +122,38 @@ describe('durable tasks in the engine', () => {
       .toEqual([{ ref, payload: { CREATE: { nap: [{ sleep_duration: '1h' }] } } }]);
   });
 
+  it('gives no durable task to a worker whose DurableTask stream is reconnecting, until it is back', async () => {
+    const engine = await fx.engine();
+    await engine.putWorkflow(fx.tenantId, sleeper);
+    const plain = { name: 'plain', tasks: [{ readableId: 'plain', actionId: 'plain:plain' }] };
+    await engine.putWorkflow(fx.tenantId, plain);
+    const worker = await new TestWorker(engine, fx.tenantId, 'reconnecting').connect(
+      ['sleeper:sleeper'],
+      5,
+      'durable',
+    );
+    const other = await new TestWorker(engine, fx.tenantId, 'plain').connect(['plain:plain']);
+    // Its stream opened and ended: the SDK drops what is sent until the new one is up.
+    engine.durable.attach(fx.tenantId, worker.id, { send: () => {} })();
+    const [sleeperRun] = await engine.trigger(fx.tenantId, [{ workflowName: 'sleeper' }]);
+    await engine.trigger(fx.tenantId, [{ workflowName: 'plain' }]);
+    // The later task went: the scheduler has been past the durable one, and held it back.
+    await other.start('plain:plain');
+    expect(worker.actions).toEqual([]);
+    const { rows } = await fx.db.query<{ externalId: string }>(
+      'SELECT external_id AS "externalId" FROM tasks WHERE run_id = $1',
+      [sleeperRun],
+    );
+    expect(await engine.whyWaiting(fx.tenantId, rows[0]!.externalId)).toMatchObject({
+      reason: 'DURABLE_STREAM_RECONNECTING',
+      actionId: 'sleeper:sleeper',
+    });
+
+    engine.durable.attach(fx.tenantId, worker.id, { send: () => {} });
+    const start = await worker.start('sleeper:sleeper');
+    expect(start.durableInvocation).toBe(1);
+  });
+
   it('meets a wait with the event stored in the same tick, when its expression accepts it', async () => {
     const engine = await fx.engine();
     await engine.putWorkflow(fx.tenantId, sleeper);

@@ -228,9 +228,18 @@ export class Engine {
     }
     for (const row of await listAllRateLimits(this.db)) this.scheduler.rateLimits.resize(row);
     const queued = await listQueueItems(this.db);
-    for (const { runStarted, claims, rateLimitClaims, placement, batch, ...row } of queued) {
+    for (const {
+      runStarted,
+      claims,
+      rateLimitClaims,
+      placement,
+      batch,
+      isDurable,
+      ...row
+    } of queued) {
       const item = {
         ...row,
+        ...(isDurable ? { durable: true } : {}),
         readyAt: row.readyAt.getTime(),
         scheduleTimeoutAt: row.scheduleTimeoutAt.getTime(),
         ...(claims ? { claims } : {}),

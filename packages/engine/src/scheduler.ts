@@ -37,6 +37,8 @@ export interface ReadyItem {
   placement?: Placement | undefined;
   /** The batch it starts in, with others of its key (batches.ts). */
   batch?: TaskBatch | undefined;
+  /** A durable task: it goes only to a worker whose DurableTask stream is not reconnecting. */
+  durable?: boolean | undefined;
   /**
    * A restored durable task: it resumes work in progress, so it goes ahead of the items of
    * its priority that wait to start (in the order restores came); a backlog of new work would
@@ -725,6 +727,7 @@ export class Scheduler {
     let bestRank: [number, number, number] = [0, 0, 0];
     for (const worker of candidates) {
       if (placement?.strict && worker.id !== placement.workerId) continue;
+      if (item.durable && worker.durableHeldUntil > 0) continue;
       const free = freeUnits(worker, item.slotType);
       if (free < item.slotUnits) continue;
       const score = labelScore(worker.labels, placement?.labels);

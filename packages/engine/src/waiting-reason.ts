@@ -51,6 +51,8 @@ export type WaitingReason =
   | { reason: 'STICKY_WORKER_BUSY'; actionId: string; workerId: string }
   | { reason: 'NO_MATCHING_WORKER'; actionId: string; labels: string[] }
   | { reason: 'NO_FREE_SLOTS'; actionId: string; slotType: string; workers: number }
+  /** A durable task, and every worker with room has its DurableTask stream reconnecting. */
+  | { reason: 'DURABLE_STREAM_RECONNECTING'; actionId: string; readyAt: Date }
   | { reason: 'NEXT' };
 
 export type WaitingExplanation = WaitingReason & { message: string };
@@ -124,13 +126,18 @@ export function explainWaiting(
       labels: required.map((l) => `${l.key} ${l.comparator} ${l.value}`),
     };
   }
-  if (matching.every((w) => freeUnits(w, item.slotType) < item.slotUnits)) {
+  const roomy = matching.filter((w) => freeUnits(w, item.slotType) >= item.slotUnits);
+  if (roomy.length === 0) {
     return {
       reason: 'NO_FREE_SLOTS',
       actionId: item.actionId,
       slotType: item.slotType,
       workers: matching.length,
     };
+  }
+  if (item.durable && roomy.every((w) => w.durableHeldUntil > 0)) {
+    const readyAt = new Date(Math.min(...roomy.map((w) => w.durableHeldUntil)));
+    return { reason: 'DURABLE_STREAM_RECONNECTING', actionId: item.actionId, readyAt };
   }
   return { reason: 'NEXT' };
 }
@@ -189,6 +196,8 @@ export function describeWaiting(reason: WaitingReason): string {
       return `No worker for ${reason.actionId} carries the required labels (${reason.labels.join(', ')}).`;
     case 'NO_FREE_SLOTS':
       return `Every worker for ${reason.actionId} has its ${reason.slotType} slots full (${plural(reason.workers, 'worker')}).`;
+    case 'DURABLE_STREAM_RECONNECTING':
+      return `A durable task, and every worker for ${reason.actionId} with room is reconnecting its durable stream; it goes to the first that is back, or by ${reason.readyAt.toISOString()}.`;
     case 'NEXT':
       return 'Nothing holds it back: the scheduler assigns it in its next pass.';
   }

@@ -26,6 +26,16 @@ export interface WorkerState {
   stream: WorkerStream | undefined;
   /** Bumped on every assignment, so equally free workers take turns. */
   lastAssignedSeq: number;
+  /**
+   * Until when durable tasks are held back from this worker (epoch ms; 0: not held). While
+   * its DurableTask stream reconnects, the SDK empties its send queue when the new stream
+   * opens, after failing the acks it was waiting for: what a durable task given to it sent
+   * meanwhile would be lost, and the task would wait for its ack forever. Set when the stream
+   * ends (and for every worker read back at start, whose stream the restart ended); cleared
+   * when the stream is back, or after worker-registry's grace if it never comes back (the
+   * SDK then opens a fresh one for its next durable task, which is safe).
+   */
+  durableHeldUntil: number;
 }
 
 export function freeUnits(worker: WorkerState, slotType: string): number {

@@ -22,6 +22,13 @@ import { reserveUnits, type WorkerState, type WorkerStream } from './worker-pool
 /** Heartbeats are kept in memory and written at most this often (the dashboard's "last seen"). */
 const HEARTBEAT_PERSIST_INTERVAL_MS = 30_000;
 
+/**
+ * How long durable tasks are held back from a worker whose DurableTask stream ended
+ * (worker-pool.ts, durableHeldUntil): the SDK reconnects it every 3 s, so this covers a few
+ * tries and a slow restart, and no more.
+ */
+const DURABLE_STREAM_GRACE_MS = 15_000;
+
 export interface WorkerRegistryDeps {
   db: Queryable;
   clock: Clock;
@@ -65,7 +72,9 @@ export class WorkerRegistry {
   /** Reads back the workers that were active; they may reconnect with their ids. */
   async recover(now: number): Promise<void> {
     this.recoveredAt = now;
-    for (const row of await listActiveWorkers(this.deps.db)) this.add(row, now);
+    for (const row of await listActiveWorkers(this.deps.db)) {
+      this.add(row, now).durableHeldUntil = now + DURABLE_STREAM_GRACE_MS;
+    }
   }
 
   async register(tenantId: string, registration: WorkerRegistration): Promise<string> {
@@ -144,6 +153,34 @@ export class WorkerRegistry {
     this.persist(worker);
   }
 
+  /** The worker's DurableTask stream is open: durable tasks may go to it again. */
+  durableStreamOpened(workerId: string): void {
+    const worker = this.workers.get(workerId);
+    if (!worker || worker.durableHeldUntil === 0) return;
+    worker.durableHeldUntil = 0;
+    this.deps.wake();
+  }
+
+  /** The worker's DurableTask stream ended: no durable tasks for it until it is back. */
+  durableStreamClosed(workerId: string): void {
+    const worker = this.workers.get(workerId);
+    if (!worker) return;
+    worker.durableHeldUntil = this.deps.clock.now() + DURABLE_STREAM_GRACE_MS;
+    this.deps.armDeadlines();
+  }
+
+  /** Ends the holds whose grace has passed; says whether any did (deadlines.ts). */
+  releaseDurableHolds(now: number): boolean {
+    let released = false;
+    for (const worker of this.workers.values()) {
+      if (worker.durableHeldUntil > 0 && now >= worker.durableHeldUntil) {
+        worker.durableHeldUntil = 0;
+        released = true;
+      }
+    }
+    return released;
+  }
+
   /** Closes every worker's stream (the engine is shutting down). */
   closeStreams(): void {
     for (const worker of this.workers.values()) worker.stream?.close();
@@ -174,6 +211,7 @@ export class WorkerRegistry {
       persistedHeartbeatAt: row.lastHeartbeatAt.getTime(),
       stream: undefined,
       lastAssignedSeq: 0,
+      durableHeldUntil: 0,
     };
     for (const held of this.deps.slotsHeldBy(row.id)) {
       reserveUnits(worker, held.slotType, held.slotUnits);

@@ -19,5 +19,6 @@ export function workerState(id: string, slots: number): WorkerState {
     persistedHeartbeatAt: 0,
     stream: { send: () => {}, close: () => {} },
     lastAssignedSeq: 0,
+    durableHeldUntil: 0,
   };
 }

@@ -110,6 +110,50 @@ async function startedServer(env: Record<string, string>): Promise<SdkProcess> {
   return server;
 }
 
+/**
+ * Waits for the client's DONE line; when it does not come, says where the unfinished runs are
+ * (status counts, and the events and durable log of a few), so a failure points at its cause.
+ */
+async function waitForDone(
+  client: SdkProcess,
+  database: { open: () => Promise<Database> },
+  tenantId: string,
+): Promise<string> {
+  try {
+    return await client.waitForLine('DONE ', 150_000);
+  } catch (error) {
+    const db = await database.open();
+    try {
+      const runs = await db.query(
+        'SELECT status, count(*) AS n FROM workflow_runs WHERE tenant_id = $1 GROUP BY status',
+        [tenantId],
+      );
+      const stuck = await db.query(
+        `SELECT t.id, t.status, t.retry_count, r.status AS run_status,
+                (SELECT string_agg(e.event_type || '@' || e.retry_count
+                          || CASE WHEN e.event_type = 'FAILED' THEN ' (' || e.message || ')' ELSE '' END,
+                          ',' ORDER BY e.id)
+                   FROM task_events e WHERE e.task_id = t.id) AS events,
+                (SELECT string_agg(n.kind || ':' || coalesce(n.satisfied_seq::text, '-')
+                          || '/inv' || n.invocation_count, ',' ORDER BY n.node_id)
+                   FROM durable_nodes n WHERE n.task_id = t.id) AS nodes
+           FROM tasks t JOIN workflow_runs r ON r.id = t.run_id
+          WHERE t.tenant_id = $1 AND r.status NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
+          ORDER BY t.id LIMIT 5`,
+        [tenantId],
+      );
+      throw new Error(
+        `${(error as Error).message.split('\n')[0]}\nruns: ${JSON.stringify(runs.rows)}\n` +
+          `unfinished: ${JSON.stringify(stuck.rows)}\n` +
+          `client output:\n${client.lines.slice(-20).join('\n')}`,
+        { cause: error },
+      );
+    } finally {
+      await db.close();
+    }
+  }
+}
+
 /** SIGKILLs the server and starts it again on the same database. */
 async function crashAndRestart(
   server: SdkProcess,
@@ -137,7 +181,7 @@ describe('crash recovery', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     server = await crashAndRestart(server, env);
     // The client's awaits survive the crash: its subscription stream reconnects by itself.
-    const done = await client.waitForLine('DONE ', 150_000);
+    const done = await waitForDone(client, database, tenantId);
     expect({ done, failures: client.lines.filter((l) => l.startsWith('FAILURE ')) }).toEqual({
       done: `ok=${TASKS} failed=0`,
       failures: [],
@@ -188,7 +232,7 @@ describe('crash recovery', () => {
     // All of them sleep (the worker has a durable slot for each) when the server dies.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     server = await crashAndRestart(server, env);
-    const done = await client.waitForLine('DONE ', 150_000);
+    const done = await waitForDone(client, database, tenantId);
     expect(done).toBe(`ok=${TASKS} failed=0`);
 
     server.kill('SIGTERM');

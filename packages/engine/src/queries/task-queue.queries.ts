@@ -68,6 +68,7 @@ export type RecoveredQueueItem = QueueItemRow & {
   batch: TaskBatch | null;
   /** Whether the task's run has started: it then holds its WORKFLOW-scope concurrency keys. */
   runStarted: boolean;
+  isDurable: boolean;
 };
 
 /**
@@ -81,6 +82,7 @@ export async function listQueueItems(db: Queryable): Promise<RecoveredQueueItem[
             q.slot_units AS "slotUnits", q.ready_at AS "readyAt",
             q.schedule_timeout_at AS "scheduleTimeoutAt", t.external_id AS "externalId",
             t.run_id AS "runId", t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement, t.batch,
+            (SELECT s.is_durable FROM workflow_steps s WHERE s.id = t.step_id) AS "isDurable",
             (t.concurrency IS NOT NULL AND EXISTS (
               SELECT 1 FROM workflow_runs r WHERE r.id = t.run_id AND r.status = 'RUNNING'
             )) AS "runStarted"

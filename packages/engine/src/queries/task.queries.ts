@@ -61,6 +61,7 @@ export interface RunTaskRow {
   skipped: boolean;
   /** Its step's conditions (task-conditions.ts). */
   conditions: TaskCondition[] | null;
+  isDurable: boolean;
 }
 
 /** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
@@ -101,7 +102,8 @@ const RUN_TASK_COLUMNS = `t.id, t.external_id AS "externalId", t.tenant_id AS "t
   s.slot_units AS "slotUnits", s.schedule_timeout_seconds AS "scheduleTimeoutSeconds",
   t.created_at AS "createdAt", t.started_at AS "startedAt", t.finished_at AS "finishedAt",
   t.concurrency AS claims, t.rate_limits AS "rateLimitClaims", t.placement,
-  t.worker_id AS "workerId", s.sticky, t.batch, t.skipped, s.conditions`;
+  t.worker_id AS "workerId", s.sticky, t.batch, t.skipped, s.conditions,
+  s.is_durable AS "isDurable"`;
 
 /** Every task of these runs, in creation order. */
 export async function listRunTasks(
@@ -272,6 +274,7 @@ export interface RetryPolicyRow {
   rateLimitClaims: RateLimitClaim[] | null;
   placement: Placement | null;
   batch: TaskBatch | null;
+  isDurable: boolean;
 }
 
 export async function findRetryPolicies(
@@ -285,7 +288,7 @@ export async function findRetryPolicies(
             t.app_retry_count AS "appRetryCount", t.eviction_count AS "evictionCount", s.retries,
             s.backoff_factor AS "backoffFactor", s.backoff_max_seconds AS "backoffMaxSeconds",
             s.timeout_seconds AS "timeoutSeconds", t.concurrency AS claims,
-            t.rate_limits AS "rateLimitClaims", t.placement, t.batch
+            t.rate_limits AS "rateLimitClaims", t.placement, t.batch, s.is_durable AS "isDurable"
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.id = ANY($1::bigint[])`,
     [taskIds],

@@ -63,6 +63,7 @@ export interface QueueableTask {
   batch?: TaskBatch | null | undefined;
   /** A restored durable task, resuming work in progress: it goes ahead of new work. */
   resumed?: boolean | undefined;
+  isDurable?: boolean | undefined;
 }
 
 /** The completed task of a standalone run, and when it ran. */
@@ -218,5 +219,6 @@ export function readyItem(task: QueueableTask, retryCount: number, readyAt: numb
     ...(task.placement ? { placement: task.placement } : {}),
     ...(task.batch ? { batch: task.batch } : {}),
     ...(task.resumed ? { resumed: true } : {}),
+    ...(task.isDurable ? { durable: true } : {}),
   };
 }

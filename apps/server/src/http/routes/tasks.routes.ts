@@ -82,7 +82,11 @@ export function registerTaskRoutes(api: ApiRouter): void {
     const tenantId = identity.tenant!.id;
     const task = await taskRefOr404(tenantId, params.task);
     const waiting = await engine.whyWaiting(tenantId, task.externalId);
-    if (waiting.reason === 'BACKOFF' || waiting.reason === 'RATE_LIMITED') {
+    if (
+      waiting.reason === 'BACKOFF' ||
+      waiting.reason === 'RATE_LIMITED' ||
+      waiting.reason === 'DURABLE_STREAM_RECONNECTING'
+    ) {
       return { ...waiting, readyAt: waiting.readyAt.toISOString() };
     }
     if (waiting.reason === 'CONCURRENCY') {

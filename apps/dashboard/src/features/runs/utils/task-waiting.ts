@@ -23,6 +23,7 @@ const REASON_LABELS: Record<WaitingReason, string> = {
   STICKY_WORKER_BUSY: 'Sticky worker busy',
   NO_MATCHING_WORKER: 'No matching worker',
   NO_FREE_SLOTS: 'No free slots',
+  DURABLE_STREAM_RECONNECTING: 'Worker reconnecting',
   NEXT: 'Next in line',
 };
 
@@ -89,6 +90,8 @@ export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
         ...text('Workers', waiting.workers),
         ...text('Action', waiting.actionId, true),
       ];
+    case 'DURABLE_STREAM_RECONNECTING':
+      return [...text('Action', waiting.actionId, true), ...time('Goes by', waiting.readyAt)];
     case 'NO_ACTIVE_WORKER':
       return [
         ...text('Action', waiting.actionId, true),
