@@ -225,19 +225,29 @@ export class DurableTasks {
 
   /**
    * What a worker waits on (`worker_status`, every second while it waits): the completions it
-   * may have missed (a reconnect, a restart), sent again. The SDK drops those it already has.
+   * may have missed (a reconnect, a restart), sent again (the SDK drops those it already has),
+   * and the invocations it waits in that are over.
    */
   async missed(
     tenantId: string,
     workerId: string,
     waiting: readonly DurableRef[],
-  ): Promise<DurableCompletion[]> {
+  ): Promise<{ completions: DurableCompletion[]; stale: DurableRef[] }> {
     this.assertWorker(tenantId, workerId);
     const completions: DurableCompletion[] = [];
+    const stale: DurableRef[] = [];
     for (const ref of waiting) {
       const attempt = this.deps.running.running(tenantId, ref.taskExternalId);
-      if (!attempt || attempt.workerId !== workerId) continue;
-      if (durableInvocation(attempt.retryCount) !== ref.invocation) continue;
+      // An invocation the worker no longer runs (the task ended, moved or went on to its next
+      // invocation): the worker is told to drop it (server_evict).
+      if (
+        !attempt ||
+        attempt.workerId !== workerId ||
+        durableInvocation(attempt.retryCount) !== ref.invocation
+      ) {
+        stale.push(ref);
+        continue;
+      }
       let log = this.logs.get(attempt.taskId);
       if (!log) {
         const stored = (await listDurableNodes(this.deps.db, [attempt.taskId])).get(attempt.taskId);
@@ -251,7 +261,7 @@ export class DurableTasks {
         completions.push(completionOf(ref.taskExternalId, ref.invocation, node));
       }
     }
-    return completions;
+    return { completions, stale };
   }
 
   private assertWorker(tenantId: string, workerId: string): void {

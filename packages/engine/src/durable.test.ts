@@ -119,7 +119,16 @@ describe('durable tasks in the engine', () => {
     // was back: its next status report is answered with it.
     await expect
       .poll(() => restarted.durable.missed(fx.tenantId, worker.id, [ref]))
-      .toEqual([{ ref, payload: { CREATE: { nap: [{ sleep_duration: '1h' }] } } }]);
+      .toEqual({
+        completions: [{ ref, payload: { CREATE: { nap: [{ sleep_duration: '1h' }] } } }],
+        stale: [],
+      });
+    // An invocation it no longer runs is named as over (the stream sends server_evict).
+    const over = { ...ref, invocation: 7 };
+    expect(await restarted.durable.missed(fx.tenantId, worker.id, [over])).toEqual({
+      completions: [],
+      stale: [over],
+    });
   });
 
   it('gives no durable task to a worker whose DurableTask stream is reconnecting, until it is back', async () => {

@@ -113,6 +113,8 @@ class DurableTaskStream {
             error_message: error.message,
           },
         });
+        // A call of an invocation that is over: the worker drops that invocation too.
+        if (error.code === 'FAILED_PRECONDITION') this.serverEvict(fromRef(ref), error.message);
         return;
       }
       // Nothing to name it by (register_worker, a malformed request): the stream ends with the
@@ -177,7 +179,13 @@ class DurableTaskStream {
     }
     if (request.worker_status) {
       const waiting = request.worker_status.waiting_entries.map(fromRef);
-      return this.complete(await engine.durable.missed(tenantId, workerId, waiting));
+      const { completions, stale } = await engine.durable.missed(tenantId, workerId, waiting);
+      this.complete(completions);
+      const over = new Map(stale.map((ref) => [`${ref.taskExternalId}/${ref.invocation}`, ref]));
+      for (const ref of over.values()) {
+        this.serverEvict(ref, 'the invocation is over: the task is not this worker’s to run at it');
+      }
+      return;
     }
     if (request.trigger_runs) {
       const spawn = request.trigger_runs;
@@ -242,6 +250,17 @@ class DurableTaskStream {
         },
       });
     }
+  }
+
+  /** Tells the worker to abort an invocation it still runs locally (`server_evict`). */
+  private serverEvict(ref: DurableRef, reason: string): void {
+    this.write({
+      server_evict: {
+        durable_task_external_id: ref.taskExternalId,
+        invocation_count: ref.invocation,
+        reason,
+      },
+    });
   }
 
   private nondeterminism(ref: DurableRef, message: string): void {

@@ -246,8 +246,9 @@ describe('durable tasks through the SDK', () => {
       errors: [{ description: "node 9 is not in the task's event log" }],
     });
   });
-  it('tells an SDK that uses the older RegisterDurableEvent pair to upgrade', async () => {
-    const { client, channel } = createGrpcClient(
+  /** The SDK's own V1Dispatcher client, on the test server. */
+  function dispatcherClient() {
+    return createGrpcClient(
       {
         host_port: fx.server.address,
         token: fx.server.token,
@@ -255,6 +256,10 @@ describe('durable tasks through the SDK', () => {
       } as unknown as Parameters<typeof createGrpcClient>[0],
       V1DispatcherDefinition,
     );
+  }
+
+  it('tells an SDK that uses the older RegisterDurableEvent pair to upgrade', async () => {
+    const { client, channel } = dispatcherClient();
     try {
       await expect(
         client.registerDurableEvent({
@@ -265,6 +270,40 @@ describe('durable tasks through the SDK', () => {
       ).rejects.toMatchObject({
         code: 12,
         details: expect.stringContaining('upgrade the SDK'),
+      });
+    } finally {
+      channel.close();
+    }
+  });
+
+  it('tells a worker to drop an invocation it still waits in that is over (server_evict)', async () => {
+    const workerId = await fx.server.engine.registerWorker(fx.server.tenantId, {
+      name: 'stale-worker',
+      actions: [],
+      slotConfig: { durable: 1 },
+    });
+    const stale = {
+      durableTaskExternalId: '00000000-0000-4000-8000-000000000001',
+      invocationCount: 3,
+      branchId: 1,
+      nodeId: 1,
+    };
+    const { client, channel } = dispatcherClient();
+    async function* requests() {
+      yield { registerWorker: { workerId } };
+      yield { workerStatus: { workerId, waitingEntries: [stale] } };
+      // The stream stays open while the answers come.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    try {
+      const answers: unknown[] = [];
+      for await (const answer of client.durableTask(requests())) {
+        answers.push(answer);
+        if (answers.length === 2) break;
+      }
+      expect(answers[0]).toMatchObject({ registerWorker: { workerId } });
+      expect(answers[1]).toMatchObject({
+        serverEvict: { durableTaskExternalId: stale.durableTaskExternalId, invocationCount: 3 },
       });
     } finally {
       channel.close();
