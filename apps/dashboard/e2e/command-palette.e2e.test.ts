@@ -4,56 +4,27 @@
  * page; an id nothing has; `?` lists the shortcuts; `g w` goes to the workflows and is ignored
  * while typing; a workflow found by name; the palette's code loads only when first opened.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { V1WorkflowRunDetails } from '@trellis/api-contract';
-import type { SeededUser } from './support/api';
-import { seedOwner } from './support/api';
-import { launchBrowser, openPage, waitForPath } from './support/browser';
-import type { SdkProcess } from './support/sdk';
-import { startWorker } from './support/sdk';
+import { waitForPath } from './support/browser';
+import { useTenantFixture } from './support/tenant-fixture';
 
-const baseUrl = inject('baseUrl');
-const grpcAddress = inject('grpcAddress');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-let owner: SeededUser & { tenant: { metadata: { id: string } } };
-let tenantId: string;
-let worker: SdkProcess | undefined;
-let run: V1WorkflowRunDetails;
 const prefix = `palette${Date.now().toString(36)}`;
+const fx = useTenantFixture({ tenantName: 'Palette Tenant', workerPrefix: prefix });
+let run: V1WorkflowRunDetails;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  owner = await seedOwner(baseUrl, 'Palette Tenant');
-  tenantId = owner.tenant.metadata.id;
-  const token = await owner.api.createApiToken(tenantId, 'e2e palette worker');
-  worker = await startWorker({
-    baseUrl,
-    grpcAddress,
-    token,
-    prefix,
-    workerName: `${prefix}-worker`,
-  });
-  run = await owner.api.request<V1WorkflowRunDetails>(
+  run = await fx.owner.api.request<V1WorkflowRunDetails>(
     'POST',
-    `/api/v1/stable/tenants/${tenantId}/workflow-runs/trigger`,
+    `/api/v1/stable/tenants/${fx.tenantId}/workflow-runs/trigger`,
     { body: { workflowName: `${prefix}-greet`, input: { name: 'Ada' } } },
   );
 });
-afterAll(async () => {
-  await worker?.stop();
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
 
 async function signedInPage(path = 'runs'): Promise<Page> {
-  const { context, page } = await openPage(browser, baseUrl, { session: owner.api });
-  contexts.push(context);
-  await page.goto(`/tenants/${tenantId}/${path}`);
+  const page = await fx.page();
+  await page.goto(`/tenants/${fx.tenantId}/${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
@@ -67,13 +38,12 @@ async function openPalette(page: Page) {
 
 describe('command palette', () => {
   it('loads its code only when first opened', async () => {
-    const { context, page } = await openPage(browser, baseUrl, { session: owner.api });
-    contexts.push(context);
+    const page = await fx.page();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto(`/tenants/${tenantId}/runs`);
+    await page.goto(`/tenants/${fx.tenantId}/runs`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(scripts.some((url) => /command-palette-[\w-]+\.js$/.test(url))).toBe(false);
     await openPalette(page);
@@ -88,7 +58,7 @@ describe('command palette', () => {
     await input.fill(run.run.metadata.id);
     await dialog.getByRole('option', { name: `Open run or task ${run.run.metadata.id}` }).waitFor();
     await page.keyboard.press('Enter');
-    await waitForPath(page, `/tenants/${tenantId}/runs/${run.run.metadata.id}`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/runs/${run.run.metadata.id}`);
     await expect(dialog.isVisible()).resolves.toBe(false);
   });
 
@@ -99,7 +69,7 @@ describe('command palette', () => {
     const dialog = await openPalette(page);
     await dialog.getByRole('combobox').fill(` ${taskId!.toUpperCase()} `);
     await page.keyboard.press('Enter');
-    await waitForPath(page, `/tenants/${tenantId}/runs/${run.run.metadata.id}`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/runs/${run.run.metadata.id}`);
   });
 
   it('says so when nothing has the id', async () => {
@@ -111,7 +81,7 @@ describe('command palette', () => {
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
       .toBe(`No run or task has the id ${missing}.`);
-    expect(new URL(page.url()).pathname).toBe(`/tenants/${tenantId}/runs`);
+    expect(new URL(page.url()).pathname).toBe(`/tenants/${fx.tenantId}/runs`);
   });
 
   it('goes to a screen with arrow keys and Enter, and closes with Escape', async () => {
@@ -122,7 +92,7 @@ describe('command palette', () => {
       .poll(() => dialog.getByRole('option', { selected: true }).textContent())
       .toContain('Cron Jobs');
     await page.keyboard.press('Enter');
-    await waitForPath(page, `/tenants/${tenantId}/cron-jobs`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/cron-jobs`);
     dialog = await openPalette(page);
     await page.keyboard.press('ArrowDown');
     await expect
@@ -139,7 +109,7 @@ describe('command palette', () => {
     const option = dialog.getByRole('option', { name: new RegExp(`^${prefix}-greet`) });
     await option.waitFor();
     await option.click();
-    await waitForPath(page, new RegExp(`^/tenants/${tenantId}/workflows/[0-9a-f-]{36}$`));
+    await waitForPath(page, new RegExp(`^/tenants/${fx.tenantId}/workflows/[0-9a-f-]{36}$`));
   });
   it('opens Trigger Run', async () => {
     const page = await signedInPage('workflows');
@@ -150,7 +120,7 @@ describe('command palette', () => {
   });
 
   it('toggles the theme and switches tenant', async () => {
-    const other = await owner.api.createTenant(`Other ${prefix}`);
+    const other = await fx.owner.api.createTenant(`Other ${prefix}`);
     const page = await signedInPage();
     let dialog = await openPalette(page);
     await dialog.getByRole('combobox').fill('theme');
@@ -187,19 +157,19 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('e');
     await page.keyboard.press('?');
     await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe(`/tenants/${tenantId}/workflows`);
+    expect(new URL(page.url()).pathname).toBe(`/tenants/${fx.tenantId}/workflows`);
     expect(await search.inputValue()).toBe('ge?');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await search.fill('');
     // Let the screen's debounced search settle in the URL before leaving it.
-    await waitForPath(page, `/tenants/${tenantId}/workflows`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/workflows`);
     await page.waitForTimeout(600);
     await search.blur();
     await page.keyboard.press('g');
     await page.keyboard.press('e');
-    await waitForPath(page, `/tenants/${tenantId}/events`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/events`);
     await page.keyboard.press('g');
     await page.keyboard.press('w');
-    await waitForPath(page, `/tenants/${tenantId}/workflows`);
+    await waitForPath(page, `/tenants/${fx.tenantId}/workflows`);
   });
 });
