@@ -30,6 +30,7 @@ import {
   startBenchServer,
   writeResults,
   type Backend,
+  BENCH_OPTIONS,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -42,14 +43,11 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 const { values: opts } = parseArgs({
   options: {
-    backends: { type: 'string', default: 'pglite,postgres' },
-    'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
+    ...BENCH_OPTIONS,
     sleepers: { type: 'string', default: '10000' },
     'durable-slots': { type: 'string', default: '200' },
     waiters: { type: 'string', default: '1000' },
     'events-per-second': { type: 'string', default: '100' },
-    'no-write': { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
   },
 });
 const SLEEPERS = Number(opts.sleepers);

@@ -29,6 +29,7 @@ import {
   startBenchServer,
   writeResults,
   type Backend,
+  BENCH_OPTIONS,
 } from '../lib/bench-server';
 import { spawnTs, stopAll } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -40,15 +41,12 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 const { values: opts } = parseArgs({
   options: {
-    backends: { type: 'string', default: 'pglite,postgres' },
-    'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
+    ...BENCH_OPTIONS,
     runs: { type: 'string', default: '10000' },
     keys: { type: 'string', default: '100' },
     'limited-runs': { type: 'string', default: '5000' },
     'rate-limit': { type: 'string', default: '100' },
     slots: { type: 'string', default: '500' },
-    'no-write': { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);

@@ -109,6 +109,18 @@ export function writeResults(kind: string, json: unknown, markdown: string): str
 }
 
 /**
+ * The command-line options every end-to-end benchmark takes (node:util parseArgs): which
+ * backends, the PostgreSQL server's admin database, whether to write results, and whether to
+ * echo the processes' output. Each benchmark adds its own beside them.
+ */
+export const BENCH_OPTIONS = {
+  backends: { type: 'string', default: 'pglite,postgres' },
+  'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
+  'no-write': { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+} as const;
+
+/**
  * Runs `run` on each backend in turn, with a connection to the PostgreSQL server's admin
  * database for those that need one (to create and drop their databases).
  */

@@ -27,6 +27,7 @@ import {
   writeResults,
   type Backend,
   type BenchServer,
+  BENCH_OPTIONS,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll } from '../lib/child';
 import { machineInfo, type MachineInfo } from '../lib/machine';
@@ -39,13 +40,10 @@ const ENGINE_BENCH = fileURLToPath(new URL('../engine/', import.meta.url));
 
 const { values: opts } = parseArgs({
   options: {
-    backends: { type: 'string', default: 'pglite,postgres' },
-    'postgres-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/postgres' },
+    ...BENCH_OPTIONS,
     streams: { type: 'string', default: '20' },
     rate: { type: 'string', default: '300' },
     seconds: { type: 'string', default: '15' },
-    'no-write': { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
   },
 });
 const STREAMS = Number(opts.streams);
