@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/dashboard', 'tools/*'],
+    // Vitest runs one file at a time less than the machine has cores, which on the 2-core CI
+    // machine is one. Most files wait on something (SDK processes, timers, the database), so
+    // three at a time overlap those waits; timing never decides a test's assertions.
+    maxWorkers: 3,
   },
 });
