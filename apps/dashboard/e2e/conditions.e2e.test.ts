@@ -95,6 +95,14 @@ describe('task conditions', () => {
       .poll(() => page.getByTestId('run-status').textContent(), { timeout: PROGRESS_TIMEOUT_MS })
       .toBe('COMPLETED');
     expect(await runStatus(runId)).toBe('COMPLETED');
+    await panel.getByRole('button', { name: 'Close' }).first().click();
+
+    // The waterfall says the skipped task was skipped, rather than leaving its row empty.
+    await page.getByRole('tab', { name: 'Waterfall' }).click();
+    const skippedRow = page
+      .getByRole('table', { name: 'Waterfall' })
+      .locator('[data-waterfall-row="large-order"]');
+    expect(await skippedRow.getByText('Skipped', { exact: true }).count()).toBe(1);
 
     // The runs list: the skipped task's badge says Skipped.
     await page.goto(`/tenants/${tenant.tenantId}/runs`);

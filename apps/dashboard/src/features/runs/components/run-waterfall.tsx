@@ -166,6 +166,7 @@ export function RunWaterfall({
                     style={{ left: percent(tick) }}
                   />
                 ))}
+                {bars.length === 0 ? <NeverRan status={row.status} /> : null}
                 {bars.map((bar) => (
                   <WaterfallAttemptBar
                     key={bar.attempt.attempt}
@@ -182,6 +183,22 @@ export function RunWaterfall({
         })}
       </div>
     </div>
+  );
+}
+
+/**
+ * A task that ended without an attempt: one that is COMPLETED was skipped (its conditions, or
+ * its parents all skipped), one CANCELLED was cancelled before it was queued. Said in its row,
+ * which would otherwise be empty.
+ */
+function NeverRan({ status }: { status: TimingRow['status'] }) {
+  const label =
+    status === 'COMPLETED' ? 'Skipped' : status === 'CANCELLED' ? 'Cancelled before it ran' : null;
+  if (!label) return null;
+  return (
+    <span className="absolute inset-y-0 left-2 flex items-center text-xs italic text-muted-foreground">
+      {label}
+    </span>
   );
 }
 
