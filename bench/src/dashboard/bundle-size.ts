@@ -12,23 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { freePorts } from '../lib/child';
 
 /** The first-screen budget of the dashboard issue. */
 const BUDGET_KB = 200;
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS = join(REPOSITORY, 'bench/results');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function startServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'trellis-size-'));
@@ -127,10 +118,7 @@ async function measure(
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const { cookies, tenantId } = await signedInUser(server.baseUrl);
     const anonymous = await browser.newContext();

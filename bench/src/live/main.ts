@@ -8,9 +8,13 @@
  *   (stored in the tick whose COMMIT publishes it) to the first message naming the run that the
  *   stream received after it;
  * - what the streams cost the server: its CPU under the same load with and without them, and
- *   its memory with them open and idle, per stream.
+ *   its memory with them open and idle, per stream;
+ * - change committed → visible in the browser: the same load again, watched by N dashboards in
+ *   Chromium (dashboards.ts), each showing the runs list; for each run a page showed as
+ *   succeeded, its FINISHED event to the moment its row first said so.
  *
- * `npm run bench:live -w @trellis/bench [-- --backends pglite --streams 20 --rate 300 --seconds 15]`
+ * `npm run bench:live -w @trellis/bench [-- --backends pglite --streams 20 --dashboards 20
+ *   --rate 300 --seconds 15]`
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +38,7 @@ import { machineInfo, type MachineInfo } from '../lib/machine';
 import { processCpuMs, rssMiB } from '../lib/proc';
 import { drained } from '../lib/queue-totals';
 import { summarize, type LatencySummary } from '../lib/stats';
+import { openDashboards, type Dashboards } from './dashboards';
 import { openLiveStream, type LiveStream } from './live-stream';
 
 const ENGINE_BENCH = fileURLToPath(new URL('../engine/', import.meta.url));
@@ -42,11 +47,13 @@ const { values: opts } = parseArgs({
   options: {
     ...BENCH_OPTIONS,
     streams: { type: 'string', default: '20' },
+    dashboards: { type: 'string', default: '20' },
     rate: { type: 'string', default: '300' },
     seconds: { type: 'string', default: '15' },
   },
 });
 const STREAMS = Number(opts.streams);
+const DASHBOARDS = Number(opts.dashboards);
 const RATE = Number(opts.rate);
 const SECONDS = Number(opts.seconds);
 
@@ -66,6 +73,12 @@ interface BackendResult {
   /** The streams' share of the server's CPU under load, per stream (ms of CPU per second). */
   serverCpuMsPerSecondPerStream: number;
   serverRssMiBPerStream: number;
+  /** FINISHED stored → its row first showing it succeeded, over every dashboard. */
+  finishedToVisible: LatencySummary;
+  /** (run, dashboard) pairs measured: runs each page showed succeeding, summed. */
+  visiblePairs: number;
+  serverCpuMsPerSecondWithDashboards: number;
+  serverCpuMsPerSecondPerDashboard: number;
 }
 
 /** Runs the load for SECONDS (after a short warm-up); resolves with the server's CPU per second. */
@@ -108,6 +121,7 @@ async function runBackend(backend: Backend, admin: pg.Client | undefined): Promi
     async () => rmSync(tmp, { recursive: true, force: true }),
   ];
   const streams: LiveStream[] = [];
+  let dashboards: Dashboards | undefined;
   try {
     const bench = await startBenchServer({
       backend,
@@ -140,11 +154,30 @@ async function runBackend(backend: Backend, admin: pg.Client | undefined): Promi
     log(`${backend}: load with ${STREAMS} streams: server ${Math.round(cpuWith)} ms CPU/s`);
     await sleep(1000);
     for (const stream of streams) stream.close();
+
+    dashboards = await openDashboards(bench.session, DASHBOARDS);
+    const dashboardsSince = new Date();
+    const cpuWithDashboards = await loadPhase(bench, 'load-with-dashboards');
+    log(
+      `${backend}: load with ${DASHBOARDS} dashboards: server ${Math.round(cpuWithDashboards)} ms CPU/s`,
+    );
+    await sleep(1000);
+    const seen = await dashboards.seen();
+    await dashboards.close();
     // The worker first: it says goodbye to the server.
     await worker.stop(3000);
     await stopAll();
 
-    const finished = await finishTimes(bench, since);
+    const visible: number[] = [];
+    const finishedLater = await finishTimes(bench, dashboardsSince);
+    for (const page of seen) {
+      for (const [runId, at] of page) {
+        const finishedAt = finishedLater.get(runId);
+        if (finishedAt !== undefined) visible.push(at - finishedAt);
+      }
+    }
+
+    const finished = await finishTimes(bench, since, dashboardsSince);
     const latencies: number[] = [];
     let unheard = 0;
     for (const stream of streams) {
@@ -165,23 +198,33 @@ async function runBackend(backend: Backend, admin: pg.Client | undefined): Promi
       serverCpuMsPerSecondWith: Math.round(cpuWith),
       serverCpuMsPerSecondPerStream: round((cpuWith - cpuWithout) / STREAMS),
       serverRssMiBPerStream: round((rssWith - rssBefore) / STREAMS),
+      finishedToVisible: summarize(visible),
+      visiblePairs: visible.length,
+      serverCpuMsPerSecondWithDashboards: Math.round(cpuWithDashboards),
+      serverCpuMsPerSecondPerDashboard: round((cpuWithDashboards - cpuWithout) / DASHBOARDS),
     };
   } finally {
     for (const stream of streams) stream.close();
+    await dashboards?.close().catch(() => {});
     await stopAll();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }
 }
 
-/** When each run of the measured phase finished: its task's FINISHED event, as stored. */
-async function finishTimes(bench: BenchServer, since: Date): Promise<Map<string, number>> {
+/** When each run of a measured phase finished: its task's FINISHED event, as stored. */
+async function finishTimes(
+  bench: BenchServer,
+  since: Date,
+  until: Date | null = null,
+): Promise<Map<string, number>> {
   const db = await openDatabase(bench.databaseOptions);
   try {
     const { rows } = await db.query<{ runId: string; at: Date }>(
       `SELECT t.run_id AS "runId", e.created_at AS at
          FROM task_events e JOIN tasks t ON t.id = e.task_id
-        WHERE e.event_type = 'FINISHED' AND t.created_at >= $1`,
-      [since],
+        WHERE e.event_type = 'FINISHED' AND t.created_at >= $1
+          AND ($2::timestamptz IS NULL OR t.created_at < $2)`,
+      [since, until],
     );
     return new Map(rows.map((r) => [r.runId, r.at.getTime()]));
   } finally {
@@ -199,7 +242,7 @@ function renderMarkdown(results: BackendResult[], machine: MachineInfo): string 
     `# Live updates benchmark, ${new Date().toISOString().slice(0, 16)}Z`,
     '',
     `Machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.ramGiB} GiB, node ${machine.node}, load at start ${machine.loadAverageAtStart.join(' ')}.`,
-    `Load: the no-op task triggered through the SDK at ${RATE}/s for ${SECONDS} s (after 2 s of warm-up), run by one SDK worker with 200 slots; ${STREAMS} event streams open on the tenant, each read as a browser's EventSource reads it.`,
+    `Load: the no-op task triggered through the SDK at ${RATE}/s for ${SECONDS} s (after 2 s of warm-up), run by one SDK worker with 200 slots; ${STREAMS} event streams open on the tenant, each read as a browser's EventSource reads it; then the same load with ${DASHBOARDS} dashboards open in one Chromium on the runs list (the browser shares the machine with the server, the worker and the load generator).`,
     '',
     '| | ' + results.map((r) => r.backend).join(' | ') + ' |',
     '|---|' + results.map(() => '---|').join(''),
@@ -215,6 +258,15 @@ function renderMarkdown(results: BackendResult[], machine: MachineInfo): string 
     ),
     row('server CPU per stream (ms/s)', (r) => r.serverCpuMsPerSecondPerStream),
     row('server memory per idle stream (MiB)', (r) => r.serverRssMiBPerStream),
+    row('FINISHED stored → visible in a dashboard, p50 / p95 / p99 / max (ms)', (r) =>
+      lat(r.finishedToVisible),
+    ),
+    row('(run, dashboard) pairs measured', (r) => r.visiblePairs),
+    row(
+      'server CPU under the load with the dashboards (ms/s)',
+      (r) => r.serverCpuMsPerSecondWithDashboards,
+    ),
+    row('server CPU per dashboard (ms/s)', (r) => r.serverCpuMsPerSecondPerDashboard),
     '',
   ].join('\n');
 }
