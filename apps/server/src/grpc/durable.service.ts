@@ -10,6 +10,7 @@ import { invalid } from './grpc-errors';
 import { bidiStream, unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
 import { toCondition, type ConditionMessage } from './condition-messages';
+import { RecentSends } from './recent-sends';
 import type { TriggerWorkflowRequest } from './messages';
 import type { BidiStreamingCall } from './transport/calls';
 import type { ServiceImplementation } from './transport/server';
@@ -90,6 +91,8 @@ class DurableTaskStream {
   private workerId: string | undefined;
   private detach: (() => void) | undefined;
   private open = true;
+  /** What was sent, so status reports are not answered with it again (recent-sends.ts). */
+  private readonly recent = new RecentSends();
 
   constructor(
     private readonly engine: Engine,
@@ -180,9 +183,11 @@ class DurableTaskStream {
     if (request.worker_status) {
       const waiting = request.worker_status.waiting_entries.map(fromRef);
       const { completions, stale } = await engine.durable.missed(tenantId, workerId, waiting);
-      this.complete(completions);
-      const over = new Map(stale.map((ref) => [`${ref.taskExternalId}/${ref.invocation}`, ref]));
-      for (const ref of over.values()) {
+      this.recent.prune();
+      this.complete(completions.filter(({ ref }) => this.recent.due(completionKey(ref))));
+      const over = new Map(stale.map((ref) => [evictionKey(ref), ref]));
+      for (const [key, ref] of over) {
+        if (!this.recent.due(key)) continue;
         this.serverEvict(ref, 'the invocation is over: the task is not this worker’s to run at it');
       }
       return;
@@ -241,6 +246,7 @@ class DurableTaskStream {
 
   private complete(completions: readonly DurableCompletion[]): void {
     for (const { ref, payload, failure } of completions) {
+      this.recent.sent(completionKey(ref));
       this.write({
         entry_completed: {
           ref: toRef(ref),
@@ -254,6 +260,7 @@ class DurableTaskStream {
 
   /** Tells the worker to abort an invocation it still runs locally (`server_evict`). */
   private serverEvict(ref: DurableRef, reason: string): void {
+    this.recent.sent(evictionKey(ref));
     this.write({
       server_evict: {
         durable_task_external_id: ref.taskExternalId,
@@ -297,6 +304,14 @@ function fromRef(ref: RefMessage | AwaitedMessage): DurableRef {
 }
 
 /** The task and invocation a request is about, for an error the SDK can match. */
+function completionKey(ref: DurableRef): string {
+  return `${ref.taskExternalId}/${ref.invocation}/${ref.branchId}/${ref.nodeId}`;
+}
+
+function evictionKey(ref: DurableRef): string {
+  return `evict/${ref.taskExternalId}/${ref.invocation}`;
+}
+
 function refOf(request: DurableTaskRequest): RefMessage | undefined {
   const named =
     request.wait_for ?? request.memo ?? request.trigger_runs ?? request.evict_invocation;

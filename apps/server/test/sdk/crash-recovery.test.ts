@@ -233,7 +233,10 @@ describe('crash recovery', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     server = await crashAndRestart(server, env);
     const done = await waitForDone(client, database, tenantId);
-    expect(done).toBe(`ok=${TASKS} failed=0`);
+    expect({ done, failures: client.lines.filter((l) => l.startsWith('FAILURE ')) }).toEqual({
+      done: `ok=${TASKS} failed=0`,
+      failures: [],
+    });
 
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
