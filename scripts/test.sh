@@ -59,7 +59,7 @@ run_tier pglite npx vitest run
 # The dashboard in Debian's Chromium against the real server on PGlite.
 run_tier browser npx vitest run -c apps/dashboard/vitest.e2e.config.ts
 # The tiers that touch the database, again on PostgreSQL.
-TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project seed
+TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project server-serial --project seed
 
 step "summary"
 node -e '

@@ -1,12 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files that load the machine (a thousand tasks across a server SIGKILL) or measure the gRPC
+ * port's limits against the clock (flow control, accept caps): they run alone, after every
+ * other file (vitest.serial.config.ts), so that no other file's load decides them.
+ */
+export const SERIAL_FILES = [
+  'test/sdk/crash-recovery.test.ts',
+  'test/protocol/grpc-transport.test.ts',
+  'test/protocol/port-attacks.test.ts',
+];
+
+export const serverTestOptions = {
+  // Password hashing and a fresh database per file make these slower than pure unit tests.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  env: { TZ: 'UTC' },
+};
 
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Password hashing and a fresh database per file make these slower than pure unit tests.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    env: { TZ: 'UTC' },
+    exclude: [...configDefaults.exclude, ...SERIAL_FILES],
+    ...serverTestOptions,
   },
 });

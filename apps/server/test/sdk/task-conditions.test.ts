@@ -77,7 +77,11 @@ describe('task conditions through the SDK', () => {
     ]);
     const runId = await newestRun('conditional', since);
     await gateOpen(runId, 'fraud-check');
-    await push('order:trusted', { orderId: 'o-trusted' });
+    // Pushed in this process: fraud-check waits only 3 s, and a client process can take
+    // longer than that to start on a loaded machine.
+    await fx.server.engine.pushEvents(fx.server.tenantId, [
+      { key: 'order:trusted', payload: { orderId: 'o-trusted' } },
+    ]);
     await gateOpen(runId, 'confirm');
     await push('order:confirmed', {});
     const result = JSON.parse((await resultOf(client)).slice('RESULT '.length));
