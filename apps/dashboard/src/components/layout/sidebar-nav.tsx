@@ -25,7 +25,7 @@ export function SidebarNav({ groups, tenantId, currentPath, onNavigate }: Sideba
     <nav aria-label="Tenant" className="flex flex-col gap-5">
       {groups.map((group) => (
         <div key={group.label}>
-          <h2 className="mb-1 px-2 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+          <h2 className="mb-1 px-2 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
             {group.label}
           </h2>
           <ul className="flex flex-col gap-0.5">

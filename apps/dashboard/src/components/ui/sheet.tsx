@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './return-focus';
 
 /**
  * A panel that slides over the right side of the page (full width on phones): details of
@@ -21,11 +22,13 @@ export function Sheet({
   children: ReactNode;
   className?: string;
 }) {
+  const returnFocus = useReturnFocus({});
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 data-[state=open]:animate-[dialog-fade-in_150ms_ease-out]" />
         <DialogPrimitive.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className={cn(
             'fixed inset-y-0 right-0 z-40 flex w-full flex-col overflow-y-auto border-l border-border bg-surface-raised shadow-2xl shadow-black/30 sm:w-[min(48rem,92vw)]',

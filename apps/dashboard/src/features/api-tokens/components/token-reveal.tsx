@@ -28,14 +28,14 @@ export function TokenReveal({ token }: { token: string }) {
             value={token}
             label="API token"
             withText
-            text="Copy token"
+            text="Copy API token"
             variant="outline"
           />
           <CopyButton
             value={`${TOKEN_ENV_VAR}=${token}`}
             label="environment variable"
             withText
-            text={`Copy as ${TOKEN_ENV_VAR}=…`}
+            text="Copy environment variable"
             variant="outline"
           />
         </div>

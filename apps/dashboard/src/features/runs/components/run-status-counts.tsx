@@ -74,7 +74,6 @@ export function RunStatusCounts({
             <button
               type="button"
               aria-pressed={on}
-              aria-label={`${style.label}: ${count}`}
               title={`${count} ${style.label}: click to filter`}
               onClick={() => onToggle(status)}
               className={cn(
@@ -84,7 +83,8 @@ export function RunStatusCounts({
                   : cn('border-border bg-transparent opacity-70 hover:opacity-100', tone?.off),
               )}
             >
-              <span className="tabular-nums">{count}</span>
+              {/* Named by what it shows, "12 Succeeded": the space is for that name only. */}
+              <span className="tabular-nums">{count}</span>{' '}
               <span className="hidden @xl:inline">{style.label}</span>
               <span className="@xl:hidden">
                 {ICONS[status]}

@@ -63,7 +63,7 @@ export function WorkflowVersionInfo({
         <div className="mt-4">
           <CopyButton
             value={JSON.stringify(version.workflowConfig, null, 2)}
-            label="workflow config"
+            label="config"
             withText
             text="Copy config"
             variant="outline"
