@@ -43,6 +43,11 @@ export interface EndpointDefinition<
   responses: Responses;
   /** The endpoint answers with server-sent events whose data is this schema's JSON. */
   eventStream?: z.ZodType;
+  /**
+   * The endpoint answers with a file streamed row by row, in the `format` its query names: CSV
+   * whose columns are this schema's fields, or a JSON array of it.
+   */
+  download?: z.ZodObject;
 }
 
 /** Declares an endpoint, keeping the precise types of its schemas for server and client. */

@@ -78,6 +78,24 @@ export function buildOpenApiDocument(
         };
         continue;
       }
+      if (endpoint.download) {
+        const row = toSchema(endpoint.download, 'output');
+        responses[status] = {
+          description: 'A file streamed row by row, in the format the query names',
+          headers: {
+            'X-Total-Count': {
+              description: 'How many rows the file holds',
+              schema: { type: 'integer' },
+            },
+            'Content-Disposition': { schema: { type: 'string' } },
+          },
+          content: {
+            'text/csv': { schema: { type: 'string', description: 'A header line, then the rows' } },
+            'application/json': { schema: { type: 'array', items: row } },
+          },
+        };
+        continue;
+      }
       responses[status] = schema
         ? {
             description: 'Success',

@@ -21,7 +21,8 @@ export interface SdkOptions {
   prefix: string;
   workerName?: string;
   /** The fixture in e2e/fixtures to run; `sdk-worker` unless named. */
-  fixture?: 'sdk-worker' | 'runs-worker' | 'flow-control-worker' | 'conditions-worker';
+  fixture?:
+    'sdk-worker' | 'runs-worker' | 'flow-control-worker' | 'conditions-worker' | 'export-worker';
 }
 
 export class SdkProcess {

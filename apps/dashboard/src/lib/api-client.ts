@@ -76,7 +76,8 @@ export function readCookie(cookies: string, name: string): string | undefined {
 }
 
 export function createApiClient(env: ClientEnvironment = browserEnvironment) {
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** Sends a call; answers the response when it succeeded, throws an ApiError otherwise. */
+  async function send(path: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(path + buildQueryString(options.query), env.baseUrl());
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ApiError({ kind: 'unsupported-protocol' });
@@ -104,9 +105,8 @@ export function createApiClient(env: ClientEnvironment = browserEnvironment) {
       throw transportError(cause, options.signal);
     }
 
-    const payload = await readBody(response);
     if (!response.ok) {
-      const { errors, descriptions } = parseErrorBody(payload);
+      const { errors, descriptions } = parseErrorBody(await readBody(response));
       throw new ApiError({
         kind: 'http',
         status: response.status,
@@ -115,11 +115,21 @@ export function createApiClient(env: ClientEnvironment = browserEnvironment) {
         descriptions,
       });
     }
-    return payload as T;
+    return response;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await readBody(await send(path, options))) as T;
   }
 
   return {
     request,
+    /**
+     * A GET whose body the caller reads itself (a file streamed in chunks): the response of a
+     * successful call; failures throw as with every other call.
+     */
+    stream: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      send(path, { ...options, method: 'GET' }),
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -99,7 +99,11 @@ function windowConditions(alias: string, filter: EventFilter, params: SqlParams)
  * order are their events in list order, and a page or a capped count stops as soon as it has
  * enough distinct events rather than probing every event of the window for a matching run.
  */
-function matchingEvents(filter: EventFilter, params: SqlParams, direction: 'ASC' | 'DESC'): string {
+export function matchingEvents(
+  filter: EventFilter,
+  params: SqlParams,
+  direction: 'ASC' | 'DESC',
+): string {
   const onRuns = runConditions(filter, params);
   if (onRuns.length === 0) {
     const where = [...windowConditions('e', filter, params), ...eventConditions(filter, params)];
@@ -128,11 +132,11 @@ function matchingEvents(filter: EventFilter, params: SqlParams, direction: 'ASC'
  * An event's columns (alias `e`) with the runs it triggered, read through
  * workflow_runs_event_idx for just the events selected.
  */
-const EVENT_SELECT = `SELECT e.id, e.key, e.payload, e.additional_metadata AS "additionalMetadata", e.scope,
+export const EVENT_SELECT = `SELECT e.id, e.key, e.payload, e.additional_metadata AS "additionalMetadata", e.scope,
     e.triggering_webhook_name AS "triggeringWebhookName", e.replayed_from_id AS "replayedFromId",
     e.cel_failures AS "celFailures", e.created_at AS "createdAt",
     COALESCE(triggered.runs, '[]') AS "triggeredRuns"`;
-const TRIGGERED_RUNS_JOIN = `LEFT JOIN LATERAL (
+export const TRIGGERED_RUNS_JOIN = `LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('runId', r.id, 'filterId', r.triggering_filter_id, 'status', r.status)
                     ORDER BY r.created_at, r.id) AS runs
     FROM workflow_runs r WHERE r.tenant_id = e.tenant_id AND r.triggering_event_id = e.id) triggered ON true`;

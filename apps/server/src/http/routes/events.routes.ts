@@ -28,10 +28,9 @@ import {
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import type { Identity } from '../authenticate';
+import { eventListFilter } from '../list-filters';
 import { eventListPagination, legacyListPagination } from '../pagination';
 import { presentEvent, presentLegacyEvent } from '../present-events';
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * The run statuses each run status of the older API stands for. Runs here are never in
@@ -70,21 +69,7 @@ export function registerEventRoutes(api: ApiRouter): void {
   api.handle(v1EventList, async ({ query, identity }) => {
     const tenantId = identity.tenant!.id;
     const page = { offset: query.offset, limit: query.limit, order: 'desc' as const };
-    const { rows, total } = await listEvents(
-      db,
-      {
-        tenantId,
-        since: query.since ? new Date(query.since) : new Date(Date.now() - DAY_MS),
-        until: query.until ? new Date(query.until) : undefined,
-        keys: query.keys,
-        scopes: query.scopes,
-        eventIds: query.eventIds,
-        additionalMetadata: query.additionalMetadata,
-        workflowIds: query.workflowIds,
-        runStatuses: query.workflowRunStatuses,
-      },
-      page,
-    );
+    const { rows, total } = await listEvents(db, eventListFilter(tenantId, query), page);
     return {
       pagination: eventListPagination(page, total),
       rows: rows.map((row) => presentEvent(row, tenantId)),

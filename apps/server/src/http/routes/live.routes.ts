@@ -6,16 +6,12 @@
 import { v1LiveUpdates } from '@trellis/api-contract';
 import type { LiveUpdates } from '../../live/live-updates';
 import type { ApiRouter } from '../api-router';
+import { hijackReply } from '../hijack-reply';
 
 export function registerLiveRoutes(api: ApiRouter, live: LiveUpdates): void {
   api.handle(v1LiveUpdates, async ({ identity, query, request, reply }) => {
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
-    // Fastify's own reply ends here; headers it would add (security ones) are set by hand.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
-    reply.hijack();
-    live.open(identity.tenant!.id, reply.raw, lastEventId);
+    live.open(identity.tenant!.id, hijackReply(reply), lastEventId);
   });
 }
