@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { V1TaskStatus, V1WorkflowRunDetails } from '@trellis/api-contract';
+import type { V1WorkflowRunDetails } from '@trellis/api-contract';
 import type { SeededUser } from './support/api';
 import { seedOwner } from './support/api';
 import { launchBrowser, openPage } from './support/browser';
@@ -45,7 +45,7 @@ beforeAll(async () => {
     { body: { workflowName: taskName, input: {} } },
   );
   runId = details.run.metadata.id;
-  await waitForStatus(runId, 'COMPLETED');
+  await owner.api.waitForRunStatus(runId, 'COMPLETED');
 });
 afterAll(async () => {
   await worker?.stop();
@@ -54,20 +54,6 @@ afterAll(async () => {
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-
-async function waitForStatus(id: string, status: V1TaskStatus, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: V1TaskStatus | undefined;
-  while (Date.now() < deadline) {
-    last = await owner.api.request<V1TaskStatus>(
-      'GET',
-      `/api/v1/stable/workflow-runs/${id}/status`,
-    );
-    if (last === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`run ${id} stayed ${last}, expected ${status}`);
-}
 
 async function signedInPage(): Promise<Page> {
   const { context, page } = await openPage(browser, baseUrl, {

@@ -79,17 +79,6 @@ async function runStatus(runId: string): Promise<V1TaskStatus> {
  */
 const FIRST_DATA_TIMEOUT_MS = 15_000;
 
-async function waitForStatus(runId: string, status: V1TaskStatus, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: V1TaskStatus | undefined;
-  while (Date.now() < deadline) {
-    last = await runStatus(runId);
-    if (last === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`run ${runId} stayed ${last}, expected ${status}`);
-}
-
 async function workflowId(name: string): Promise<string> {
   const list = await owner.api.request<{ rows: Workflow[] }>(
     'GET',
@@ -167,7 +156,7 @@ describe('runs', () => {
 
   it('tails the logs of a running task, then cancels it', async () => {
     const runId = await trigger('long');
-    await waitForStatus(runId, 'RUNNING');
+    await owner.api.waitForRunStatus(runId, 'RUNNING');
     const page = await signedInPage();
     await page.goto(`/tenants/${tenantId}/runs/${runId}`);
     await expect
@@ -197,7 +186,7 @@ describe('runs', () => {
 
   it('replays a failed task and it succeeds', async () => {
     const runId = await trigger('flaky');
-    await waitForStatus(runId, 'FAILED');
+    await owner.api.waitForRunStatus(runId, 'FAILED');
     const page = await signedInPage();
     await page.goto(`/tenants/${tenantId}/runs/${runId}`);
     await expect
@@ -222,7 +211,7 @@ describe('runs', () => {
       await trigger('long', {}, { batch }),
       await trigger('long', {}, { batch }),
     ];
-    await Promise.all(ids.map((id) => waitForStatus(id, 'RUNNING')));
+    await Promise.all(ids.map((id) => owner.api.waitForRunStatus(id, 'RUNNING')));
 
     const page = await signedInPage();
     const filters = encodeURIComponent(JSON.stringify({ m: [`batch:${batch}`] }));
@@ -244,7 +233,7 @@ describe('runs', () => {
       .toMatch(/^3 runs match/);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Canceling 3 task runs', { exact: true }).waitFor({ timeout: 15_000 });
-    for (const id of ids) await waitForStatus(id, 'CANCELLED');
+    for (const id of ids) await owner.api.waitForRunStatus(id, 'CANCELLED');
     await expect
       .poll(() => table.getByText('Cancelled', { exact: true }).count(), { timeout: 20_000 })
       .toBe(3);

@@ -1,7 +1,7 @@
 /**
  * Workflows and workers against the real server with a real SDK worker (e2e/fixtures):
- * the workflows list and search, a workflow's task graph, triggers and recent runs, the
- * workers list and a worker's detail with pause and resume.
+ * the workflows list and search, a workflow's task graph, triggers and runs, the workers
+ * list and a worker's detail with pause and resume (their runs tables: scoped-runs.e2e).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('workflows', () => {
     await table.getByText('No workflows match "no-such-workflow"').waitFor();
   });
 
-  it('shows a workflow’s task graph, triggers, recent runs and version', async () => {
+  it('shows a workflow’s task graph, triggers, runs and version', async () => {
     const workflow = await workflowByName(`${prefix}-pipeline`);
     const page = await pageFor(owner);
     await page.goto(`/tenants/${tenantId}/workflows`);
@@ -135,9 +135,9 @@ describe('workflows', () => {
     await crons.getByText('Runs at 09:00, Monday through Friday').waitFor();
 
     // The run made through the SDK, linking to its run page.
-    const runs = page.getByRole('table', { name: 'Recent runs' });
+    const runs = page.getByRole('region', { name: 'Runs' }).getByRole('table', { name: 'Runs' });
     await runs.getByText('Succeeded').first().waitFor();
-    const runLink = runs.getByRole('link').first();
+    const runLink = runs.locator('[data-run-row] a[href*="/runs/"]').first();
     expect(await runLink.getAttribute('href')).toMatch(
       new RegExp(`^/tenants/${tenantId}/runs/[0-9a-f-]{36}$`),
     );
@@ -218,13 +218,10 @@ describe('workers', () => {
       .getByText(`${prefix}-greet:${prefix}-greet`)
       .waitFor();
 
-    // Recent tasks: the runs made through the SDK.
-    const tasks = page.getByRole('table', { name: 'Recent tasks' });
-    await tasks.getByText(`${prefix}-greet:${prefix}-greet`).waitFor();
+    // The tasks it ran for the runs made through the SDK.
+    const tasks = page.getByRole('region', { name: 'Tasks' }).getByRole('table', { name: 'Runs' });
+    await tasks.getByText(`${prefix}-greet`, { exact: true }).first().waitFor();
     await tasks.getByText('Succeeded').first().waitFor();
-    expect(await tasks.getByRole('link').first().getAttribute('href')).toMatch(
-      new RegExp(`^/tenants/${tenantId}/runs/[0-9a-f-]{36}$`),
-    );
 
     // Pause, confirmed in a dialog.
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

@@ -329,6 +329,36 @@ describe('a task', () => {
     }
   });
 
+  it('keeps the output of a completed attempt that a replay replaced', async () => {
+    const [runId] = (await t.engine.trigger(owner.tenantId, [
+      { workflowName: 'flaky', input: { try: 'replay' } },
+    ])) as [string];
+    const first = await worker.start('flaky:run', 3);
+    await worker.complete(first, { version: 1 });
+    await waitForRunStatus(owner.client, runId, 'COMPLETED');
+    await t.engine.replay(owner.tenantId, [first.taskExternalId]);
+    const second = await worker.start('flaky:run', 4);
+    await worker.complete(second, { version: 2 });
+    await waitForRunStatus(owner.client, runId, 'COMPLETED');
+    const replaced = await owner.client.get<TaskSummary & { outputKept?: boolean }>(
+      `/api/v1/stable/tasks/${first.taskExternalId}?attempt=1`,
+    );
+    expect(replaced.body).toMatchObject({
+      status: 'COMPLETED',
+      output: { version: 1 },
+      outputKept: true,
+    });
+    const latest = await owner.client.get<TaskSummary>(
+      `/api/v1/stable/tasks/${first.taskExternalId}`,
+    );
+    expect(latest.body).toMatchObject({ attempt: 2, output: { version: 2 } });
+    // A failed attempt has no output to keep.
+    const failed = await owner.client.get<TaskSummary & { outputKept?: boolean }>(
+      `/api/v1/stable/tasks/${task.flaky}?attempt=1`,
+    );
+    expect(failed.body).toMatchObject({ output: {}, outputKept: false });
+  });
+
   it('lists its activity: the first event of each type per attempt, newest first', async () => {
     const response = await owner.client.get<{ rows: TaskEvent[]; pagination: object }>(
       `/api/v1/stable/tasks/${task.flaky}/task-events?limit=100`,

@@ -330,6 +330,28 @@ describe('run metrics', () => {
     expect(children.body.find((row) => row.status === 'COMPLETED')?.count).toBe(1);
   });
 
+  it('counts only the runs with a task on a worker, in its own tenant', async () => {
+    type Counts = { status: string; count: number }[];
+    const counts = (body: Counts) => Object.fromEntries(body.map((row) => [row.status, row.count]));
+    const onSlow = await owner.client.get<Counts>(
+      `${base()}/task-metrics?since=${hourAgo}&worker_id=${slow.id}`,
+    );
+    expect(counts(onSlow.body)).toEqual({
+      CANCELLED: 0,
+      COMPLETED: 0,
+      FAILED: 0,
+      QUEUED: 0,
+      RUNNING: 1,
+    });
+    // Another tenant naming this worker counts none of its runs.
+    const elsewhere = await other.client.get<Counts>(
+      `/api/v1/stable/tenants/${other.tenantId}/task-metrics?since=${hourAgo}&worker_id=${slow.id}`,
+    );
+    expect(elsewhere.body.every((row) => row.count === 0)).toBe(true);
+    const bad = await owner.client.get(`${base()}/task-metrics?since=${hourAgo}&worker_id=slow`);
+    expect(bad.status).toBe(400);
+  });
+
   it('buckets succeeded and failed runs by creation time, every bucket present', async () => {
     const createdAfter = new Date(Date.now() - 30 * 60_000);
     const finishedBefore = new Date(Date.now() + 60_000);
@@ -381,6 +403,19 @@ describe('run metrics', () => {
 });
 
 describe('bulk actions by filter', () => {
+  it('acts only on the runs with a task on the worker a filter names', async () => {
+    // The fast worker has nothing running or queued; the slow one's running run is left alone.
+    const response = await owner.client.post<{ ids: string[] }>(`${base()}/tasks/cancel`, {
+      filter: { since: hourAgo, statuses: ['RUNNING', 'QUEUED'], workerId: fast.id },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.ids).toEqual([]);
+    const bad = await owner.client.post(`${base()}/tasks/cancel`, {
+      filter: { since: hourAgo, workerId: 'fast' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('cancels the runs matching a filter', async () => {
     const response = await owner.client.post<{ ids: string[] }>(`${base()}/tasks/cancel`, {
       filter: { since: hourAgo, statuses: ['RUNNING', 'QUEUED'], additionalMetadata: ['env:dev'] },

@@ -53,6 +53,7 @@ export interface V1TaskSummary {
   isEvicted?: boolean;
   isDurable?: boolean;
   isSkipped?: boolean;
+  outputKept?: boolean;
 }
 
 /** A task, or a whole DAG run (with its tasks as `children`), as lists and details show it. */
@@ -94,6 +95,11 @@ export const v1TaskSummarySchema: z.ZodType<V1TaskSummary> = z
     isDurable: z.boolean().optional(),
     /** Trellis: its conditions skipped the task (it is COMPLETED, output {skipped: true}). */
     isSkipped: z.boolean().optional(),
+    /**
+     * Trellis, on an earlier attempt (`attempt` below the latest): whether `output` is the
+     * attempt's own, kept when a replay replaced it; otherwise it is empty.
+     */
+    outputKept: z.boolean().optional(),
   })
   .meta({ id: 'V1TaskSummary' });
 
@@ -304,6 +310,8 @@ export const v1TaskFilterSchema = z
     statuses: z.array(v1TaskStatusSchema).optional(),
     workflowIds: z.array(uuidSchema).optional(),
     additionalMetadata: z.array(z.string()).optional(),
+    /** Trellis: only runs with a task on this worker. */
+    workerId: uuidSchema.optional(),
   })
   .meta({ id: 'V1TaskFilter' });
 export type V1TaskFilter = z.infer<typeof v1TaskFilterSchema>;

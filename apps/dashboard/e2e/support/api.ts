@@ -9,6 +9,7 @@ import type {
   TenantMember,
   TenantMemberRole,
   User,
+  V1TaskStatus,
 } from '@trellis/api-contract';
 
 export const PASSWORD = 'E2e-passw0rd';
@@ -83,6 +84,21 @@ export class ApiSession {
       }
       return (text === '' ? undefined : JSON.parse(text)) as T;
     }
+  }
+
+  /** Polls a run's status until it is `status`; throws with the last one seen. */
+  async waitForRunStatus(runId: string, status: V1TaskStatus, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let last: V1TaskStatus | undefined;
+    while (Date.now() < deadline) {
+      last = await this.request<V1TaskStatus>(
+        'GET',
+        `/api/v1/stable/workflow-runs/${runId}/status`,
+      );
+      if (last === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`run ${runId} stayed ${last}, expected ${status}`);
   }
 
   private remember(setCookies: string[]) {

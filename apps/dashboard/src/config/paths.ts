@@ -97,7 +97,7 @@ export const TENANT_SCREENS = [
   {
     path: 'workflows/:workflow',
     title: 'Workflow',
-    summary: "A workflow's definition, versions, triggers and recent runs.",
+    summary: "A workflow's definition, versions, triggers and runs.",
   },
   {
     path: 'runs',
@@ -122,7 +122,7 @@ export const TENANT_SCREENS = [
   {
     path: 'workers/:worker',
     title: 'Worker Detail',
-    summary: "A worker's actions, slots, labels and recent runs.",
+    summary: "A worker's actions, slots, labels and the tasks it ran.",
   },
   {
     path: 'managed-workers',

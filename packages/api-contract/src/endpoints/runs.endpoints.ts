@@ -195,6 +195,8 @@ export const v1TaskListStatusMetrics = defineEndpoint({
     parent_task_external_id: uuidSchema.optional(),
     triggering_event_external_id: uuidSchema.optional(),
     additional_metadata: keyValueFilters.optional(),
+    /** Trellis: only runs with a task on this worker (the worker detail's counts). */
+    worker_id: uuidSchema.optional(),
   }),
   responses: { 200: v1TaskRunMetricsSchema },
 });

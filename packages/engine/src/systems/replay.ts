@@ -76,6 +76,11 @@ export async function replayTasks(
       taskId: task.id,
       retryCount,
       eventType: 'RETRIED_BY_USER',
+      // The task keeps one output, its latest attempt's: the one this replay clears is kept
+      // here, so the attempt it replaces can still be compared with the new one.
+      ...(task.status === 'COMPLETED' && task.output !== null
+        ? { data: { replacedOutput: task.output } }
+        : {}),
     });
     if (status === 'QUEUED') tick.queueTask(task, retryCount);
   }

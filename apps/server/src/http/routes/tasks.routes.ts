@@ -26,15 +26,19 @@ import { badRequest, notAuthorized, notFound, NOT_AUTHORIZED_TO_VIEW } from '../
 import type { ApiRouter } from '../api-router';
 
 /**
- * A task as one of its earlier attempts left it, from that attempt's events. Outputs are kept
- * for the latest attempt only, so an earlier one shows none.
+ * A task as one of its earlier attempts left it, from that attempt's events. The task keeps
+ * its latest attempt's output; a completed attempt that a replay replaced left its output in
+ * the replay's RETRIED_BY_USER event (the next attempt's first), and shows it from there.
  */
 function presentEarlierAttempt(
   task: TaskRow,
   retryCount: number,
   events: readonly TaskEventRow[],
+  nextEvents: readonly TaskEventRow[],
   tenantId: string,
 ): V1TaskSummary {
+  const replay = nextEvents.find((event) => event.eventType === 'RETRIED_BY_USER');
+  const replaced = asObject(replay?.data)['replacedOutput'];
   const ending = events.findLast((event) => ATTEMPT_ENDINGS[event.eventType]);
   const started = events.find((event) => event.eventType === 'STARTED');
   const failure = ending && presentTaskEvent(ending).errorMessage;
@@ -45,12 +49,12 @@ function presentEarlierAttempt(
       status: ending ? ATTEMPT_ENDINGS[ending.eventType]! : 'FAILED',
       startedAt: started?.createdAt ?? null,
       finishedAt: ending?.createdAt ?? null,
-      output: null,
+      output: replaced ?? null,
       error: failure ?? null,
     },
     tenantId,
   );
-  return { ...summary, workflowConfig: task.workflowConfig };
+  return { ...summary, outputKept: replaced !== undefined, workflowConfig: task.workflowConfig };
 }
 
 export function registerTaskRoutes(api: ApiRouter): void {
@@ -74,8 +78,11 @@ export function registerTaskRoutes(api: ApiRouter): void {
       throw badRequest(`the task has ${attempts} attempt(s)`, 'attempt');
     }
     const retryCount = query.attempt - 1;
-    const events = await listAttemptEvents(db, tenantId, task.id, retryCount);
-    return presentEarlierAttempt(task, retryCount, events, tenantId);
+    const [events, nextEvents] = await Promise.all([
+      listAttemptEvents(db, tenantId, task.id, retryCount),
+      listAttemptEvents(db, tenantId, task.id, retryCount + 1),
+    ]);
+    return presentEarlierAttempt(task, retryCount, events, nextEvents, tenantId);
   });
 
   api.handle(v1TaskWaiting, async ({ params, identity }) => {
@@ -176,6 +183,7 @@ export function registerTaskRoutes(api: ApiRouter): void {
       statuses: filter.statuses,
       workflowIds: filter.workflowIds,
       additionalMetadata: filter.additionalMetadata && splitKeyValues(filter.additionalMetadata),
+      workerId: filter.workerId,
     });
   };
 

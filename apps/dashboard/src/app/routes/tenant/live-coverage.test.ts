@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TENANT_SCREENS } from '@/config/paths';
+import { useTaskAttempt } from '@/features/attempt-diff/api/get-task-attempt';
 import { useDurableEventLog } from '@/features/runs/api/get-durable-event-log';
 import { useRunDetails } from '@/features/runs/api/get-run-details';
 import { useStepRunQueueMetrics } from '@/features/runs/api/get-step-run-queue-metrics';
@@ -19,7 +20,6 @@ import { useRuns } from '@/features/runs/api/list-runs';
 import { useTaskLog } from '@/features/runs/api/list-task-logs';
 import { useWorker } from '@/features/workers/api/get-worker';
 import { useWorkers } from '@/features/workers/api/list-workers';
-import { useWorkflowRuns } from '@/features/workflows/api/list-workflow-runs';
 import { useWorkflows } from '@/features/workflows/api/list-workflows';
 import type { V1LiveChanges } from '@/types/api';
 import { isLiveScreen, liveQueryKeys } from './live-coverage';
@@ -60,11 +60,11 @@ function screenQueryKeys() {
       keyOf(() => useTaskPointMetrics(TENANT, { createdAfter: since })),
       keyOf(() => useTaskStats(TENANT)),
       keyOf(() => useStepRunQueueMetrics(TENANT)),
-      keyOf(() => useWorkflowRuns(TENANT, 'workflow-1')),
     ],
     run: [keyOf(() => useRunDetails('run-1')), keyOf(() => useTaskTimings('run-1', 2))],
     task: [
       keyOf(() => useTask('task-1')),
+      keyOf(() => useTaskAttempt('task-1', 1)),
       keyOf(() => useTaskWaiting('task-1')),
       keyOf(() => useDurableEventLog(TENANT, 'task-1', { refetchInterval: false })),
     ],

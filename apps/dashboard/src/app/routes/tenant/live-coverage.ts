@@ -18,8 +18,8 @@ import type { V1LiveChanges } from '@/types/api';
 
 /**
  * The queries a change touches:
- * - any run changed: the tenant's run lists (the runs list, child runs, a workflow's recent
- *   runs), their status counts and chart, and the queue metrics;
+ * - any run changed: the tenant's run lists (the runs list, child runs, the runs tables of
+ *   a workflow and a worker), their status counts and chart, and the queue metrics;
  * - each changed run: its details and task timings;
  * - each changed task: the task and what hangs off it (why it waits, its durable log, its
  *   logs, whose last lines come with its final status);

@@ -9,6 +9,7 @@ import { tenantsOf, useMemberships } from '@/features/tenants/api/get-membership
 import { writeLastTenant } from '@/features/tenants/utils/tenant-resolution';
 import { TenantSidebar } from '../../layout/tenant-sidebar';
 import { CommandPaletteHost } from './command-palette-host';
+import { TaskActionsHost } from './task-actions-host';
 import { TenantLiveUpdates } from './tenant-live-updates';
 
 /** Sidebar and content of every /tenants/{tenant} page. Remembers the tenant as last used. */
@@ -36,7 +37,9 @@ export default function TenantLayout() {
             <LoadingArea />
           ) : tenant ? (
             <TenantLiveUpdates tenantId={tenantId}>
-              <Outlet />
+              <TaskActionsHost>
+                <Outlet />
+              </TaskActionsHost>
             </TenantLiveUpdates>
           ) : (
             <TenantNotFound firstTenantId={tenants[0]?.metadata.id} />

@@ -8,6 +8,8 @@ export interface TaskMetricsQuery {
   workflow_ids?: string[];
   additional_metadata?: string[];
   parent_task_external_id?: string;
+  /** Trellis: runs with a task on this worker. */
+  worker_id?: string;
 }
 
 /**

@@ -20,7 +20,7 @@ export function getTaskPointMetrics(
 export function useTaskPointMetrics(
   tenantId: string,
   range: { createdAfter: string; finishedBefore?: string },
-  options: { refetchInterval?: number | false } = {},
+  options: { refetchInterval?: number | false; enabled?: boolean } = {},
 ) {
   return useQuery({
     ...queryOptions({
@@ -29,5 +29,6 @@ export function useTaskPointMetrics(
     }),
     placeholderData: (previous) => previous,
     refetchInterval: options.refetchInterval ?? false,
+    enabled: options.enabled ?? true,
   });
 }

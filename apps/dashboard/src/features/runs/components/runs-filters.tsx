@@ -34,6 +34,10 @@ export interface RunsFilterPanelProps {
   currentRange: { since: string; until?: string };
   /** Hide the time range (the bulk dialog keeps its own). */
   hideTime?: boolean;
+  /** Hide the Workflow filter (a list of one workflow's runs). */
+  hideWorkflows?: boolean;
+  /** Hide Flatten DAGs (a list of task rows only). */
+  hideFlatten?: boolean;
 }
 
 /**
@@ -47,6 +51,8 @@ export function RunsFilterPanel({
   workflows,
   currentRange,
   hideTime = false,
+  hideWorkflows = false,
+  hideFlatten = false,
 }: RunsFilterPanelProps) {
   return (
     <FilterPanel
@@ -70,16 +76,18 @@ export function RunsFilterPanel({
           <TimeRangeFilter filters={filters} onChange={onChange} currentRange={currentRange} />
         </FilterSection>
       )}
-      <CheckboxListFilter
-        title="Workflow"
-        options={workflows.map((workflow) => ({
-          value: workflow.metadata.id,
-          label: workflow.name,
-        }))}
-        emptyText="No workflows registered yet."
-        selected={filters.workflowIds}
-        onChange={(workflowIds) => onChange((current) => ({ ...current, workflowIds }))}
-      />
+      {hideWorkflows ? null : (
+        <CheckboxListFilter
+          title="Workflow"
+          options={workflows.map((workflow) => ({
+            value: workflow.metadata.id,
+            label: workflow.name,
+          }))}
+          emptyText="No workflows registered yet."
+          selected={filters.workflowIds}
+          onChange={(workflowIds) => onChange((current) => ({ ...current, workflowIds }))}
+        />
+      )}
       <CheckboxListFilter
         title="Status"
         className="grid-cols-2"
@@ -103,18 +111,20 @@ export function RunsFilterPanel({
         entries={filters.metadata}
         onChange={(metadata) => onChange((current) => ({ ...current, metadata }))}
       />
-      <label className="flex items-center gap-2 font-medium">
-        <input
-          type="checkbox"
-          className={checkboxClasses}
-          checked={filters.flatten}
-          onChange={(event) =>
-            onChange((current) => ({ ...current, flatten: event.target.checked }))
-          }
-        />
-        Flatten DAGs
-        <span className="font-normal text-muted-foreground">(one row per task)</span>
-      </label>
+      {hideFlatten ? null : (
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            className={checkboxClasses}
+            checked={filters.flatten}
+            onChange={(event) =>
+              onChange((current) => ({ ...current, flatten: event.target.checked }))
+            }
+          />
+          Flatten DAGs
+          <span className="font-normal text-muted-foreground">(one row per task)</span>
+        </label>
+      )}
     </FilterPanel>
   );
 }

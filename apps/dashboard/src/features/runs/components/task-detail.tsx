@@ -20,6 +20,7 @@ import { ParentRunLink } from './parent-run-link';
 import { RunActionButtons } from './run-action-buttons';
 import { TaskEventsTable } from './task-events-table';
 import { TaskConditionsBlock } from './task-conditions';
+import { useTaskActions } from './task-actions-slot';
 import { TaskLogs } from './task-logs';
 import { TaskWaitingBlock } from './task-waiting';
 import { TimingSummary } from './timing-summary';
@@ -56,6 +57,7 @@ export function TaskDetail({
   onOpenTask: (task: V1TaskSummary) => void;
 }) {
   const [searchParams, setSearchParams] = useComposedSearchParams();
+  const taskActions = useTaskActions();
   const status = taskStatusStyle(task);
   const eviction = currentEviction(task, events);
   const conditions = step?.conditions ?? [];
@@ -133,6 +135,7 @@ export function TaskDetail({
             </Button>
           ) : null}
           <WorkflowLinkButton tenantId={tenantId} workflowId={task.workflowId} />
+          {taskActions?.({ tenantId, task, events })}
         </div>
         <TimingSummary
           status={task.status}

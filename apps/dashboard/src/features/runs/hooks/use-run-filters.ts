@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import type { TableUrlKeys } from '@/hooks/use-table-url-state';
@@ -9,6 +9,7 @@ import {
   serializeRunFilters,
 } from '../utils/run-filters';
 import type { RunFilters } from '../utils/run-filters';
+import { runTableKeys } from '../utils/run-scope';
 
 const RUNS_TABLE: TableUrlKeys<RunFilters> = {
   filterKey: RUNS_FILTER_KEY,
@@ -17,9 +18,16 @@ const RUNS_TABLE: TableUrlKeys<RunFilters> = {
   serialize: serializeRunFilters,
 };
 
-/** The runs list's filters and page, kept in the URL. */
-export function useRunFilters() {
-  return useTableUrlState(RUNS_TABLE);
+/**
+ * The runs list's filters and page, kept in the URL; a list embedded in another screen keeps
+ * its own under its table key (see run-scope).
+ */
+export function useRunFilters(tableKey?: string) {
+  const keys = useMemo(
+    () => (tableKey ? { ...RUNS_TABLE, ...runTableKeys(tableKey) } : RUNS_TABLE),
+    [tableKey],
+  );
+  return useTableUrlState(keys);
 }
 
 /** Which task's panel is open, kept in the URL (`task`, and `taskRun` on the list). */

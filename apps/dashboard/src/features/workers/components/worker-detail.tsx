@@ -1,5 +1,6 @@
 import { ArrowLeft, Pause, Play, Server } from 'lucide-react';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ResourceLoadError } from '@/components/layout/resource-load-error';
 import { Section } from '@/components/layout/section';
@@ -20,7 +21,6 @@ import { useWorker } from '../api/get-worker';
 import { useUpdateWorker } from '../api/update-worker';
 import { languageName, runtimeSummary, slotUsage } from '../utils/worker-info';
 import { LabelMatches } from './label-matches';
-import { RecentTasks } from './recent-tasks';
 import { SlotUsageList } from './slot-usage';
 import { WorkerStatusBadge } from './worker-status-badge';
 
@@ -31,11 +31,14 @@ export function WorkerDetail({
   tenantId,
   workerId,
   canEdit,
+  runs,
 }: {
   tenantId: string;
   workerId: string;
   /** The user's role may pause and resume workers (MEMBER and up). */
   canEdit: boolean;
+  /** The runs table of the tasks it ran (composed by the route). */
+  runs: ReactNode;
 }) {
   const { refetchInterval } = useRefetchInterval();
   const worker = useWorker(workerId, { refetchInterval });
@@ -189,7 +192,12 @@ export function WorkerDetail({
           )}
         </Section>
 
-        <RecentTasks tenantId={tenantId} tasks={data.recentStepRuns ?? []} />
+        <Section
+          title="Tasks"
+          description="The tasks this worker ran: filter, count, cancel or replay them, page through them."
+        >
+          {runs}
+        </Section>
       </div>
 
       <ConfirmDialog

@@ -26,7 +26,6 @@ import { useUpdateWorkflow } from '../api/update-workflow';
 import { concurrencyLimits } from '../utils/concurrency-limits';
 import { tasksOf } from '../utils/task-info';
 import { ConcurrencyTable } from './concurrency-table';
-import { RecentRuns } from './recent-runs';
 import { TasksTable } from './tasks-table';
 import { WorkflowDag } from './workflow-dag';
 import { WorkflowTriggers } from './workflow-triggers';
@@ -34,7 +33,8 @@ import { WorkflowVersionInfo } from './workflow-version-info';
 
 /**
  * A workflow: header with its state and actions, its task graph, concurrency limits (when it
- * has any), triggers, cron jobs and upcoming scheduled runs, event filters, runs, version.
+ * has any), triggers, cron jobs and upcoming scheduled runs, event filters, its runs table,
+ * version.
  */
 export function WorkflowDetail({
   tenantId,
@@ -43,6 +43,7 @@ export function WorkflowDetail({
   onTrigger,
   schedules,
   filters,
+  runs,
 }: {
   tenantId: string;
   workflowId: string;
@@ -54,6 +55,8 @@ export function WorkflowDetail({
   schedules: ReactNode;
   /** The workflow's event filters (composed by the route). */
   filters: ReactNode;
+  /** The workflow's runs table (composed by the route). */
+  runs: ReactNode;
 }) {
   const [searchParams] = useSearchParams();
   const versionId = searchParams.get('version') ?? undefined;
@@ -231,7 +234,12 @@ export function WorkflowDetail({
           {filters}
         </Section>
 
-        <RecentRuns tenantId={tenantId} workflowId={workflowId} />
+        <Section
+          title="Runs"
+          description="This workflow's runs: filter, count, cancel or replay them, page through them."
+        >
+          {runs}
+        </Section>
 
         <Section title="Version">
           {version.isSuccess ? (
