@@ -17,12 +17,14 @@ import { registerCelRoutes } from './http/routes/cel.routes';
 import { registerCronRoutes } from './http/routes/crons.routes';
 import { registerFlowControlRoutes } from './http/routes/flow-control.routes';
 import { registerEventRoutes } from './http/routes/events.routes';
+import { registerExportRoutes } from './http/routes/export.routes';
 import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
 import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
+import { registerSavedViewRoutes } from './http/routes/saved-views.routes';
 import { registerScheduledRoutes } from './http/routes/scheduled.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerDurableRoutes } from './http/routes/durable.routes';
@@ -100,11 +102,13 @@ export async function buildApp(
   registerRunTriggerRoutes(api);
   registerWebhookRoutes(api, app);
   registerEventRoutes(api);
+  registerExportRoutes(api);
   registerFilterRoutes(api);
   registerCelRoutes(api);
   registerCronRoutes(api);
   registerScheduledRoutes(api);
   registerFlowControlRoutes(api);
+  registerSavedViewRoutes(api);
   const live = new LiveUpdates(db, engine, (message, error) =>
     app.log.error({ err: error }, message),
   );

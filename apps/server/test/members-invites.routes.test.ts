@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addTenantMember,
   registerOwner,
   registerUser,
   startTestApp,
@@ -29,24 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Invites a fresh user to the owner's tenant with `role` and has them accept. */
-async function addMember(owner: { client: TestClient; tenantId: string }, role: string) {
-  const invitee = await registerUser(t.app);
-  const invite = await owner.client.post<Invite>(`/api/v1/tenants/${owner.tenantId}/invites`, {
-    email: invitee.email,
-    role,
-  });
-  expect(invite.status).toBe(201);
-  expect(
-    (await invitee.client.post('/api/v1/users/invites/accept', { invite: invite.body.metadata.id }))
-      .status,
-  ).toBe(200);
-  const members = await owner.client.get<{ rows: Member[] }>(
-    `/api/v1/tenants/${owner.tenantId}/members`,
-  );
-  const member = members.body.rows.find((row) => row.user.email === invitee.email)!;
-  return { ...invitee, memberId: member.metadata.id };
-}
+const addMember = (owner: { client: TestClient; tenantId: string }, role: string) =>
+  addTenantMember(t.app, owner, role);
 
 describe('invites', () => {
   it('reach the invitee, who accepts and becomes a member with the invited role', async () => {

@@ -150,6 +150,29 @@ export async function registerOwner(
   return { ...user, tenantId: response.body.metadata.id };
 }
 
+/** Invites a fresh user to the owner's tenant with `role` and has them accept. */
+export async function addTenantMember(
+  app: FastifyInstance,
+  owner: { client: TestClient; tenantId: string },
+  role: string,
+) {
+  const invitee = await registerUser(app);
+  const invite = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/invites`,
+    { email: invitee.email, role },
+  );
+  if (invite.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invite.body)}`);
+  const accepted = await invitee.client.post('/api/v1/users/invites/accept', {
+    invite: invite.body.metadata.id,
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+  const members = await owner.client.get<{
+    rows: { metadata: { id: string }; user: { email: string } }[];
+  }>(`/api/v1/tenants/${owner.tenantId}/members`);
+  const member = members.body.rows.find((row) => row.user.email === invitee.email)!;
+  return { ...invitee, memberId: member.metadata.id };
+}
+
 /** Creates an API token for the owner's tenant. */
 export async function createApiToken(
   owner: { client: TestClient; tenantId: string },
@@ -192,6 +215,7 @@ const SNAPSHOT_SOURCES: Record<string, string> = {
   incoming_webhook_requests: 'incoming_webhook_requests',
   cron_triggers: 'cron_triggers',
   scheduled_runs: 'scheduled_runs',
+  saved_views: 'saved_views',
   workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
 };
 
@@ -280,8 +304,13 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     `/api/v1/tenants/${owner.tenantId}/workflows/${workflowName}/scheduled`,
     { triggerAt: '2099-01-01T00:00:00Z', input: {}, additionalMetadata: {} },
   );
+  const savedView = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/stable/tenants/${owner.tenantId}/saved-views`,
+    { list: 'runs', name: 'fixture view', state: 'a=1', shared: true },
+  );
   for (const [what, response] of [
     ['filter', filter],
+    ['saved view', savedView],
     ['webhook', webhook],
     ['cron', cron],
     ['scheduled run', scheduled],
@@ -305,6 +334,7 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     workflowName,
     cron: cron.body.metadata.id,
     scheduledRun: scheduled.body.metadata.id,
+    savedView: savedView.body.metadata.id,
   };
   return { owner, colleague, token, ids };
 }

@@ -82,3 +82,14 @@ export function parseListFilter<T extends string>(
   if (!Array.isArray(object.s)) return [...defaults];
   return allowed.filter((item) => (object.s as unknown[]).includes(item));
 }
+
+/**
+ * A query string of JSON parameters, leaving out the undefined ones: the state of a list that a
+ * saved view stores (its filters and hidden columns), built from parsed values so that equal
+ * states are equal strings.
+ */
+export function jsonQueryString(params: Record<string, unknown>): string {
+  let search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) search = withJsonParam(search, key, value);
+  return search.toString();
+}

@@ -23,6 +23,7 @@ import type {
   v1TaskTimingSchema,
   v1TriggerWorkflowRunRequestSchema,
   createApiTokenRequestSchema,
+  createSavedViewRequestSchema,
   createApiTokenResponseSchema,
   createTenantInviteRequestSchema,
   createTenantRequestSchema,
@@ -32,6 +33,7 @@ import type {
   scheduledWorkflowsBulkDeleteResponseSchema,
   triggerRunResultSchema,
   updateCronWorkflowTriggerRequestSchema,
+  updateSavedViewRequestSchema,
   updateScheduledWorkflowRunRequestSchema,
   updateTenantInviteRequestSchema,
   updateTenantMemberRequestSchema,
@@ -46,6 +48,8 @@ export type {
   ConcurrencySetting,
   CronWorkflows,
   RateLimit,
+  SavedView,
+  SavedViewList,
   ScheduledRunStatus,
   ScheduledWorkflows,
   TaskStats,
@@ -135,3 +139,7 @@ export type ScheduledBulkDeleteResponse = z.infer<
 >;
 /** The answer of "run now" on a cron or a scheduled run: the new run's id. */
 export type TriggerRunResult = z.infer<typeof triggerRunResultSchema>;
+
+/** Saved views of the runs and events lists. */
+export type CreateSavedViewRequest = z.input<typeof createSavedViewRequestSchema>;
+export type UpdateSavedViewRequest = z.input<typeof updateSavedViewRequestSchema>;

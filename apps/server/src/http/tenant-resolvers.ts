@@ -35,6 +35,7 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   filter: tenantColumnOf('event_filters'),
   cron: tenantColumnOf('cron_triggers'),
   scheduledRun: tenantColumnOf('scheduled_runs'),
+  savedView: tenantColumnOf('saved_views'),
   // A workflow by name, as crons and scheduled runs are created: names are unique only within
   // a tenant, so it is looked up in the tenant the path names.
   workflowName: async (db, name, tenantId) => {

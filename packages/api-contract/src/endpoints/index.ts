@@ -3,11 +3,13 @@ import * as apiTokens from './api-tokens.endpoints';
 import * as crons from './crons.endpoints';
 import * as durable from './durable.endpoints';
 import * as events from './events.endpoints';
+import * as exports from './export.endpoints';
 import * as filters from './filters.endpoints';
 import * as live from './live.endpoints';
 import * as flowControl from './flow-control.endpoints';
 import * as meta from './meta.endpoints';
 import * as runs from './runs.endpoints';
+import * as savedViews from './saved-views.endpoints';
 import * as scheduled from './scheduled.endpoints';
 import * as tenants from './tenants.endpoints';
 import * as users from './users.endpoints';
@@ -20,6 +22,7 @@ export * from './crons.endpoints';
 export * from './durable.endpoints';
 export * from './scheduled.endpoints';
 export * from './events.endpoints';
+export * from './export.endpoints';
 export * from './filters.endpoints';
 export * from './live.endpoints';
 export * from './flow-control.endpoints';
@@ -28,6 +31,7 @@ export * from './webhook-receive.endpoint';
 export * from './meta.endpoints';
 export * from './tenants.endpoints';
 export * from './runs.endpoints';
+export * from './saved-views.endpoints';
 export * from './users.endpoints';
 export * from './workers.endpoints';
 export * from './workflows.endpoints';
@@ -46,7 +50,9 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(runs),
   ...Object.values(durable),
   ...Object.values(events),
+  ...Object.values(exports),
   ...Object.values(filters),
   ...Object.values(webhooks),
   ...Object.values(live),
+  ...Object.values(savedViews),
 ];

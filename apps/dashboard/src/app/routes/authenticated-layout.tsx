@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { CurrentUserIdContext } from '@/hooks/current-user-id';
 import { ApiError } from '@/lib/api-error';
 import { TopBar } from '../layout/top-bar';
 
@@ -19,17 +20,19 @@ export default function AuthenticatedLayout() {
   }, [signedOut, navigate]);
 
   return (
-    <div className="flex min-h-full flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <TopBar />
-      <div className="flex min-h-0 flex-1">
-        <Outlet />
+    <CurrentUserIdContext value={user.data?.metadata.id}>
+      <div className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <TopBar />
+        <div className="flex min-h-0 flex-1">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </CurrentUserIdContext>
   );
 }

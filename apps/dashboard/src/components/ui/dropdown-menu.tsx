@@ -54,6 +54,24 @@ export function DropdownMenuRadioItem({
   );
 }
 
+/** A menu item with a check box: a choice that stays on or off (a visible column). */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem className={cn(itemClasses, 'pl-8', className)} {...props}>
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check className="text-foreground!" />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.CheckboxItem>
+  );
+}
+
 export function DropdownMenuCheckMark({ checked }: { checked: boolean }) {
   return checked ? <Check className="ml-auto text-foreground!" aria-hidden="true" /> : null;
 }

@@ -16,42 +16,25 @@ import {
   listRunTaskEvents,
   listRunTimings,
 } from '../../read-models/run-detail.queries';
-import type { RunFilter } from '../../read-models/run-filter';
-import {
-  listRunIdsMatching,
-  listRuns,
-  listTasks,
-  listTasksOfRuns,
-} from '../../read-models/run-list.queries';
+import { listRunIdsMatching, listRuns, listTasks } from '../../read-models/run-list.queries';
 import {
   countFinishedRunsPerBucket,
   countRunsByStatus,
 } from '../../read-models/run-metrics.queries';
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
-import { presentRun, presentTask, presentTaskEvent, presentTimings } from '../present-runs';
+import { optionalDate, runListFilter } from '../list-filters';
+import { presentTask, presentTaskEvent, presentTimings } from '../present-runs';
+import { presentRunsWithTasks } from '../present-runs-with-tasks';
 import { readRunDetails } from '../read-run-details';
 import { bucketSecondsFor } from '../run-chart-buckets';
-
-const optionalDate = (value: string | undefined) => (value ? new Date(value) : undefined);
 
 export function registerRunRoutes(api: ApiRouter): void {
   const { db } = api.context;
 
   api.handle(v1WorkflowRunList, async ({ query, identity }) => {
     const tenantId = identity.tenant!.id;
-    const filter: RunFilter = {
-      tenantId,
-      since: new Date(query.since),
-      until: optionalDate(query.until),
-      statuses: query.statuses,
-      workflowIds: query.workflow_ids,
-      additionalMetadata: query.additional_metadata,
-      metadataOperator: query.additional_metadata_operator,
-      parentTaskExternalId: query.parent_task_external_id,
-      triggeringEventExternalId: query.triggering_event_external_id,
-      workerId: query.worker_id,
-    };
+    const filter = runListFilter(tenantId, query);
     const page = { offset: query.offset, limit: query.limit };
     const options = { includePayloads: query.include_payloads };
     const paginate = (total: number) => {
@@ -70,21 +53,9 @@ export function registerRunRoutes(api: ApiRouter): void {
       };
     }
     const { rows, total } = await listRuns(db, filter, page, options);
-    const tasks = await listTasksOfRuns(
-      db,
-      tenantId,
-      rows.map((run) => run.id),
-      options,
-    );
     return {
       pagination: paginate(total),
-      rows: rows.map((run) =>
-        presentRun(
-          run,
-          tasks.filter((task) => task.runId === run.id),
-          tenantId,
-        ),
-      ),
+      rows: await presentRunsWithTasks(db, tenantId, rows, options),
     };
   });
 
@@ -147,6 +118,7 @@ export function registerRunRoutes(api: ApiRouter): void {
       additionalMetadata: query.additional_metadata,
       parentTaskExternalId: query.parent_task_external_id,
       triggeringEventExternalId: query.triggering_event_external_id,
+      workerId: query.worker_id,
     });
     // Always all five statuses, alphabetically, as clients expect.
     return [...V1_TASK_STATUSES].sort().map((status) => ({

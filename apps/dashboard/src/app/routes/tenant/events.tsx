@@ -5,9 +5,11 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { EventsPage } from '@/features/events/components/events-page';
+import { ExportButton } from '@/features/export/components/export-button';
 import type { EventPanelSlots } from '@/features/events/components/event-panel';
 import { FiltersSummary } from '@/features/filters/components/filters-summary';
 import { TriggeredRuns } from '@/features/runs/components/related-runs';
+import { SavedViewsButton } from '@/features/saved-views/components/saved-views-button';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
 import { roleAtLeast } from '@/lib/roles';
 import { useWorkflowOptions } from './workflow-options';
@@ -40,6 +42,15 @@ export default function EventsRoute() {
         canEdit={roleAtLeast(role, 'MEMBER')}
         workflows={rows}
         slots={slots}
+        exportControl={(query) => <ExportButton list="events" tenantId={tenantId} query={query} />}
+        viewsControl={(state) => (
+          <SavedViewsButton
+            tenantId={tenantId}
+            list="events"
+            state={state}
+            canDeleteShared={roleAtLeast(role, 'ADMIN')}
+          />
+        )}
       />
     </>
   );

@@ -7,18 +7,11 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
+import { DataTable, columnChoices } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { reportApiError } from '@/hooks/report-api-error';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { useTimeZone } from '@/hooks/use-time-zone';
 import { toast } from '@/hooks/use-toast';
@@ -28,8 +21,6 @@ import type { ApiToken } from '@/types/api';
 import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { CreateApiTokenDialog } from './create-api-token-dialog';
-
-const COLUMNS = 4;
 
 /**
  * The tenant's API tokens: name, created, expires; create and revoke. The list follows the
@@ -51,12 +42,76 @@ export function ApiTokensList({
   const [revoking, setRevoking] = useState<ApiToken | undefined>(undefined);
   const denied = tokens.error instanceof ApiError && tokens.error.status === 401;
   const rows = tokens.data?.rows ?? [];
+  const columnVisibility = useColumnVisibility('api-tokens');
 
   useEffect(() => {
     if (denied) onAccessDenied?.();
   }, [denied, onAccessDenied]);
 
   if (denied) return <RestrictedState what="API tokens" />;
+
+  const columns: DataColumn<ApiToken>[] = [
+    {
+      id: 'name',
+      enableHiding: false,
+      header: 'Name',
+      meta: { cellClassName: 'font-medium' },
+      cell: ({ row: { original: token } }) => (
+        <span className="block max-w-40 truncate sm:max-w-xs" title={token.name}>
+          {token.name}
+        </span>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      meta: {
+        className: 'hidden sm:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      meta: { cellClassName: 'whitespace-nowrap text-muted-foreground' },
+      cell: ({ row: { original: token } }) => {
+        const expires = toDate(token.expiresAt);
+        // Judged at the time of the fetch, which the auto-refresh keeps recent.
+        const expired = expires !== undefined && expires.getTime() <= tokens.dataUpdatedAt;
+        return (
+          <>
+            <span title={formatTimestamp(token.expiresAt, timeZone)}>
+              {formatDate(token.expiresAt, timeZone)}
+            </span>
+            {expired ? (
+              <Badge variant="outline" className="ml-2 text-destructive">
+                Expired
+              </Badge>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'w-px', cellClassName: 'text-right' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: token } }) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          onClick={() => setRevoking(token)}
+          aria-label={`Revoke ${token.name}`}
+        >
+          <Trash2 aria-hidden="true" />
+          <span className="hidden sm:inline">Revoke</span>
+        </Button>
+      ),
+    },
+  ];
 
   const createButton = (
     <Button onClick={() => setCreateOpen(true)}>
@@ -67,7 +122,7 @@ export function ApiTokensList({
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <div className="@container mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {tokens.isSuccess
             ? `${rows.length} active ${rows.length === 1 ? 'token' : 'tokens'}`
@@ -78,85 +133,38 @@ export function ApiTokensList({
             onRefresh={() => void tokens.refetch()}
             isRefreshing={tokens.isFetching}
           />
+          <ColumnsMenu
+            columns={columnChoices(columns)}
+            hidden={columnVisibility.hidden}
+            onChange={columnVisibility.setHidden}
+          />
           {createButton}
         </div>
       </div>
       <Card className="overflow-hidden">
-        <Table aria-label="API tokens" aria-busy={tokens.isPending || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden sm:table-cell">Created</TableHead>
-              <TableHead>Expires</TableHead>
-              <TableHead className="w-px">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {tokens.isPending ? (
-              <TableLoadingRows columns={COLUMNS} label="Loading API tokens" />
-            ) : tokens.isError ? (
-              <TableErrorRow
-                columns={COLUMNS}
-                message={`Could not load API tokens: ${errorMessage(tokens.error)}`}
-                onRetry={() => void tokens.refetch()}
-              />
-            ) : rows.length === 0 ? (
-              <TableEmptyRow
-                columns={COLUMNS}
-                title="No API tokens yet"
-                description="Create a token for each worker or service that connects to this tenant."
-                action={
-                  <Button variant="outline" onClick={() => setCreateOpen(true)}>
-                    <KeyRound aria-hidden="true" />
-                    Create API token
-                  </Button>
-                }
-              />
-            ) : (
-              rows.map((token) => {
-                const expires = toDate(token.expiresAt);
-                // Judged at the time of the fetch, which the auto-refresh keeps recent.
-                const expired = expires !== undefined && expires.getTime() <= tokens.dataUpdatedAt;
-                return (
-                  <TableRow key={token.metadata.id}>
-                    <TableCell className="font-medium">
-                      <span className="block max-w-40 truncate sm:max-w-xs" title={token.name}>
-                        {token.name}
-                      </span>
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                      <RelativeTime value={token.metadata.createdAt} />
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground">
-                      <span title={formatTimestamp(token.expiresAt, timeZone)}>
-                        {formatDate(token.expiresAt, timeZone)}
-                      </span>
-                      {expired ? (
-                        <Badge variant="outline" className="ml-2 text-destructive">
-                          Expired
-                        </Badge>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-destructive hover:text-destructive"
-                        onClick={() => setRevoking(token)}
-                        aria-label={`Revoke ${token.name}`}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        <span className="hidden sm:inline">Revoke</span>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="API tokens"
+          rows={rows}
+          columns={columns}
+          getRowId={(token) => token.metadata.id}
+          columnVisibility={columnVisibility.visibility}
+          isPending={tokens.isPending}
+          error={
+            tokens.isError ? `Could not load API tokens: ${errorMessage(tokens.error)}` : undefined
+          }
+          onRetry={() => void tokens.refetch()}
+          loadingLabel="Loading API tokens"
+          empty={{
+            title: 'No API tokens yet',
+            description: 'Create a token for each worker or service that connects to this tenant.',
+            action: (
+              <Button variant="outline" onClick={() => setCreateOpen(true)}>
+                <KeyRound aria-hidden="true" />
+                Create API token
+              </Button>
+            ),
+          }}
+        />
       </Card>
 
       <CreateApiTokenDialog tenantId={tenantId} open={createOpen} onOpenChange={setCreateOpen} />

@@ -3,10 +3,12 @@ import { Suspense, lazy, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { Spinner } from '@/components/ui/spinner';
 import { listEmpty } from '@/components/ui/table';
 import { PANEL_PARAM } from '@/config/screen-links';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { errorMessage } from '@/lib/api-error';
@@ -18,7 +20,7 @@ import { useCronFilters } from '../hooks/use-cron-filters';
 import { DEFAULT_CRON_FILTERS, activeCronFilterCount, cronListQuery } from '../utils/cron-filters';
 import { CronsFiltersButton } from './crons-filters';
 import type { CronRowActions } from './crons-table';
-import { CronsTable } from './crons-table';
+import { CRON_COLUMN_CHOICES, CronsTable } from './crons-table';
 import { DeleteCronDialog } from './delete-cron-dialog';
 
 // Opened on demand, so its code stays off the first screen.
@@ -58,6 +60,7 @@ export function CronJobsPage({
   );
   const rows = list.data?.rows ?? [];
   const pageCount = Math.max(1, list.data?.pagination?.num_pages ?? 1);
+  const columns = useColumnVisibility('cron-jobs');
   const actions: CronRowActions = {
     canEdit,
     onOpen: (cron) => setOpenCronId(cron.metadata.id),
@@ -90,11 +93,17 @@ export function CronJobsPage({
               label: workflow.name,
             }))}
           />
+          <ColumnsMenu
+            columns={CRON_COLUMN_CHOICES}
+            hidden={columns.hidden}
+            onChange={columns.setHidden}
+          />
         </div>
       </div>
       <Card className="overflow-hidden">
         <CronsTable
           tenantId={tenantId}
+          columnVisibility={columns.visibility}
           rows={rows}
           isPending={list.isPending}
           error={list.isError ? `Could not load cron jobs: ${errorMessage(list.error)}` : undefined}

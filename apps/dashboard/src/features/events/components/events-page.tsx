@@ -1,18 +1,23 @@
 import { Repeat, Send, XCircle } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { ActionsMenu } from '@/components/ui/actions-menu';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Pagination } from '@/components/ui/pagination';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { Spinner } from '@/components/ui/spinner';
 import { listEmpty } from '@/components/ui/table';
-import { PANEL_PARAM } from '@/config/screen-links';
+import { EVENTS_FILTER_KEY, PANEL_PARAM } from '@/config/screen-links';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { useSearchParam } from '@/hooks/use-search-param';
+import type { QueryParams } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { withMetadataFilter } from '@/lib/metadata-filter';
+import { jsonQueryString } from '@/lib/url-state';
 import type { Workflow } from '@/types/api';
 import { useEventKeys } from '../api/list-event-keys';
 import { useEvents } from '../api/list-events';
@@ -21,13 +26,15 @@ import { useEventActions } from '../hooks/use-event-actions';
 import { useEventFilters } from '../hooks/use-event-filters';
 import {
   DEFAULT_EVENT_FILTERS,
+  EVENTS_COLUMNS_KEY,
   activeEventFilterCount,
   eventListQuery,
+  serializeEventFilters,
 } from '../utils/event-filters';
 import { EventActionDialog } from './event-action-dialog';
 import type { EventPanelSlots } from './event-panel';
 import { EventsFiltersButton } from './events-filters';
-import { EventsTable } from './events-table';
+import { EVENT_COLUMN_CHOICES, EventsTable } from './events-table';
 
 // Opened on demand, so their code stays off the first screen.
 const EventPanel = lazy(() => import('./event-panel'));
@@ -48,6 +55,8 @@ export function EventsPage({
   canEdit,
   workflows,
   slots,
+  viewsControl,
+  exportControl,
 }: {
   tenantId: string;
   /** MEMBER and up: send, replay and cancel. */
@@ -55,6 +64,10 @@ export function EventsPage({
   /** Workflows the Workflow filter offers, and names for the panel. */
   workflows: Workflow[];
   slots: EventPanelSlots;
+  /** The saved views control (composed by the route), given this list's view state. */
+  viewsControl?: (state: string) => ReactNode;
+  /** The export control (composed by the route), given the list's current query. */
+  exportControl?: (query: QueryParams) => ReactNode;
 }) {
   const { filters, setFilters, pagination, setPagination } = useEventFilters();
   const [openEventId, setOpenEventId] = useSearchParam(PANEL_PARAM.event);
@@ -63,6 +76,12 @@ export function EventsPage({
   const [pending, setPending] = useState<PendingAction | undefined>(undefined);
   const { refetchInterval } = useRefetchInterval();
   const actions = useEventActions(tenantId);
+  const columns = useColumnVisibility('events', EVENTS_COLUMNS_KEY);
+  // What a saved view of this list holds: its filters and the columns shown.
+  const viewState = jsonQueryString({
+    [EVENTS_FILTER_KEY]: serializeEventFilters(filters),
+    [EVENTS_COLUMNS_KEY]: columns.hidden,
+  });
 
   const query = eventListQuery(filters, {
     offset: pagination.pageIndex * pagination.pageSize,
@@ -121,6 +140,7 @@ export function EventsPage({
               </ActionsMenu>
             </>
           ) : null}
+          {exportControl?.(query)}
           <RefreshControl
             onRefresh={() => void events.refetch()}
             isRefreshing={events.isFetching}
@@ -134,6 +154,12 @@ export function EventsPage({
               label: workflow.name,
             }))}
           />
+          <ColumnsMenu
+            columns={EVENT_COLUMN_CHOICES}
+            hidden={columns.hidden}
+            onChange={columns.setHidden}
+          />
+          {viewsControl?.(viewState)}
         </div>
       </div>
 
@@ -146,6 +172,7 @@ export function EventsPage({
           }
           onRetry={() => void events.refetch()}
           selection={canEdit ? { selection, onSelectionChange: setSelection } : undefined}
+          columnVisibility={columns.visibility}
           onOpen={(event) => setOpenEventId(event.metadata.id)}
           onAction={(action, event) =>
             setPending({ action, events: [{ id: event.metadata.id, key: event.key }] })

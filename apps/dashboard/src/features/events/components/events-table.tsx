@@ -1,26 +1,29 @@
+import type { VisibilityState } from '@tanstack/react-table';
 import { Repeat, TriangleAlert, Webhook } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { columnChoicesOf } from '@/components/ui/columns-menu';
+import { DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { MetadataPopover } from '@/components/ui/metadata-popover';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { RowMenu } from '@/components/ui/row-menu';
 import { RowCheckbox, SelectAllCheckbox } from '@/components/ui/row-selection';
 import type { RowSelectionProps } from '@/components/ui/row-selection';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
 import type { EmptyContent } from '@/components/ui/table';
 import { copyWithToast } from '@/hooks/copy-with-toast';
 import type { V1Event } from '@/types/api';
 import type { EventAction } from '../api/replay-cancel-events';
 import { EventRunCounts } from './event-run-counts';
+
+/** The columns a user may hide, by id, with their headers' names (the Columns menu). */
+const HIDEABLE: Record<string, string> = {
+  seenAt: 'Seen at',
+  runs: 'Runs',
+  scope: 'Scope',
+  metadata: 'Metadata',
+};
+export const EVENT_COLUMN_CHOICES = columnChoicesOf(HIDEABLE);
 
 export interface EventsTableProps {
   rows: V1Event[];
@@ -33,6 +36,8 @@ export interface EventsTableProps {
   onAction: (action: EventAction, event: V1Event) => void;
   onMetadataFilter: (key: string, value: string) => void;
   empty: EmptyContent;
+  /** The columns the user hid (ids of `EVENT_COLUMN_CHOICES`). */
+  columnVisibility?: VisibilityState;
 }
 
 /**
@@ -50,116 +55,139 @@ export function EventsTable({
   onAction,
   onMetadataFilter,
   empty,
+  columnVisibility,
 }: EventsTableProps) {
-  const columns = selection ? 7 : 6;
-  return (
-    <Table aria-label="Events" aria-busy={isPending || undefined}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {selection ? (
-            <TableHead className="w-px pr-0">
+  const columns: DataColumn<V1Event>[] = [
+    ...(selection
+      ? [
+          {
+            id: 'select',
+            enableHiding: false,
+            meta: { className: 'w-px pr-0' },
+            header: () => (
               <SelectAllCheckbox
                 ids={rows.map((row) => row.metadata.id)}
                 label="Select all events on this page"
                 {...selection}
               />
-            </TableHead>
-          ) : null}
-          <TableHead>Event</TableHead>
-          <TableHead className="hidden sm:table-cell">Seen at</TableHead>
-          <TableHead>Runs</TableHead>
-          <TableHead className="hidden lg:table-cell">Scope</TableHead>
-          <TableHead className="hidden md:table-cell">Metadata</TableHead>
-          {/* Phones open the panel instead: it has every action of the menu. */}
-          <TableHead className="hidden w-px sm:table-cell">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {isPending ? (
-          <TableLoadingRows columns={columns} rows={10} label="Loading events" />
-        ) : error !== undefined ? (
-          <TableErrorRow columns={columns} message={error} onRetry={onRetry} />
-        ) : rows.length === 0 ? (
-          <TableEmptyRow columns={columns} {...empty} />
+            ),
+            cell: ({ row }) => (
+              <RowCheckbox
+                id={row.original.metadata.id}
+                label={`Select ${row.original.key}`}
+                {...selection}
+              />
+            ),
+          } satisfies DataColumn<V1Event>,
+        ]
+      : []),
+    {
+      id: 'event',
+      enableHiding: false,
+      header: 'Event',
+      cell: ({ row: { original: event } }) => (
+        <>
+          <span className="flex items-center gap-1.5">
+            <button
+              type="button"
+              onClick={() => onOpen(event)}
+              className="max-w-32 truncate rounded-sm text-left font-mono text-[13px] font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-72"
+              title={`${event.key}: open the event`}
+            >
+              {event.key}
+            </button>
+            <EventMarks event={event} />
+          </span>
+          <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+            <RelativeTime value={event.seenAt ?? event.metadata.createdAt} />
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'seenAt',
+      header: HIDEABLE.seenAt,
+      meta: {
+        className: 'hidden sm:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row: { original: event } }) => (
+        <RelativeTime value={event.seenAt ?? event.metadata.createdAt} />
+      ),
+    },
+    {
+      id: 'runs',
+      header: HIDEABLE.runs,
+      cell: ({ row }) => <EventRunCounts summary={row.original.workflowRunSummary} />,
+    },
+    {
+      id: 'scope',
+      header: HIDEABLE.scope,
+      meta: { className: 'hidden lg:table-cell' },
+      cell: ({ row: { original: event } }) =>
+        event.scope ? (
+          <code className="block max-w-40 truncate font-mono text-xs" title={event.scope}>
+            {event.scope}
+          </code>
         ) : (
-          rows.map((event) => {
-            const id = event.metadata.id;
-            return (
-              <TableRow
-                key={id}
-                data-event-row={id}
-                data-state={selection?.selection.has(id) ? 'selected' : undefined}
-                className="data-[state=selected]:bg-accent/40"
-              >
-                {selection ? (
-                  <TableCell className="w-px pr-0">
-                    <RowCheckbox id={id} label={`Select ${event.key}`} {...selection} />
-                  </TableCell>
-                ) : null}
-                <TableCell>
-                  <span className="flex items-center gap-1.5">
-                    <button
-                      type="button"
-                      onClick={() => onOpen(event)}
-                      className="max-w-32 truncate rounded-sm text-left font-mono text-[13px] font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-72"
-                      title={`${event.key}: open the event`}
-                    >
-                      {event.key}
-                    </button>
-                    <EventMarks event={event} />
-                  </span>
-                  <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
-                    <RelativeTime value={event.seenAt ?? event.metadata.createdAt} />
-                  </span>
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                  <RelativeTime value={event.seenAt ?? event.metadata.createdAt} />
-                </TableCell>
-                <TableCell>
-                  <EventRunCounts summary={event.workflowRunSummary} />
-                </TableCell>
-                <TableCell className="hidden lg:table-cell">
-                  {event.scope ? (
-                    <code className="block max-w-40 truncate font-mono text-xs" title={event.scope}>
-                      {event.scope}
-                    </code>
-                  ) : (
-                    <span className="text-muted-foreground">None</span>
-                  )}
-                </TableCell>
-                <TableCell className="hidden md:table-cell">
-                  <MetadataPopover
-                    metadata={event.additionalMetadata}
-                    onFilter={onMetadataFilter}
-                  />
-                </TableCell>
-                <TableCell className="hidden w-px sm:table-cell">
-                  <RowMenu label={`Actions for ${event.key}`}>
-                    <DropdownMenuItem onSelect={() => onOpen(event)}>View details</DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => copyWithToast(id, 'Event ID copied')}>
-                      Copy Event ID
-                    </DropdownMenuItem>
-                    {selection ? (
-                      <>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem onSelect={() => onAction('replay', event)}>
-                          Replay
-                        </DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => onAction('cancel', event)}>
-                          Cancel runs
-                        </DropdownMenuItem>
-                      </>
-                    ) : null}
-                  </RowMenu>
-                </TableCell>
-              </TableRow>
-            );
-          })
-        )}
-      </TableBody>
-    </Table>
+          <span className="text-muted-foreground">None</span>
+        ),
+    },
+    {
+      id: 'metadata',
+      header: HIDEABLE.metadata,
+      meta: { className: 'hidden md:table-cell' },
+      cell: ({ row }) => (
+        <MetadataPopover metadata={row.original.additionalMetadata} onFilter={onMetadataFilter} />
+      ),
+    },
+    {
+      // Phones open the panel instead: it has every action of the menu.
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'hidden w-px sm:table-cell' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: event } }) => (
+        <RowMenu label={`Actions for ${event.key}`}>
+          <DropdownMenuItem onSelect={() => onOpen(event)}>View details</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => copyWithToast(event.metadata.id, 'Event ID copied')}>
+            Copy Event ID
+          </DropdownMenuItem>
+          {selection ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => onAction('replay', event)}>Replay</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onAction('cancel', event)}>
+                Cancel runs
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </RowMenu>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Events"
+      rows={rows}
+      columns={columns}
+      getRowId={(event) => event.metadata.id}
+      columnVisibility={columnVisibility}
+      rowProps={(row) =>
+        ({
+          'data-event-row': row.id,
+          'data-state': selection?.selection.has(row.id) ? 'selected' : undefined,
+          className: 'data-[state=selected]:bg-accent/40',
+        }) as ComponentProps<'tr'>
+      }
+      isPending={isPending}
+      error={error}
+      onRetry={onRetry}
+      empty={empty}
+      loadingRows={10}
+      loadingLabel="Loading events"
+    />
   );
 }
 

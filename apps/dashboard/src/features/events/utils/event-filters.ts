@@ -9,6 +9,9 @@ import { RUN_STATUSES } from '@/lib/status';
 import { asObject, stringList } from '@/lib/url-state';
 import type { V1TaskStatus } from '@/types/api';
 
+/** The events list's hidden columns, when a link or a saved view sets them. */
+export const EVENTS_COLUMNS_KEY = 'events-columns';
+
 export interface EventFilters {
   keys: string[];
   /** Events that triggered runs of these workflows. */

@@ -3,10 +3,12 @@ import { Suspense, lazy, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { Spinner } from '@/components/ui/spinner';
 import { listEmpty } from '@/components/ui/table';
 import { PANEL_PARAM } from '@/config/screen-links';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { errorMessage } from '@/lib/api-error';
@@ -20,7 +22,7 @@ import {
 } from '../utils/filters-list-filters';
 import type { CelDebuggerStart } from './cel-debugger-dialog';
 import { FiltersListFiltersButton } from './filters-list-filters-button';
-import { FiltersTable } from './filters-table';
+import { FILTER_COLUMN_CHOICES, FiltersTable } from './filters-table';
 
 // Opened on demand, so their code stays off the first screen.
 const FilterPanel = lazy(() => import('./filter-panel'));
@@ -45,6 +47,7 @@ export function FiltersPage({
   const [creating, setCreating] = useState(false);
   const [debugging, setDebugging] = useState<CelDebuggerStart | undefined>(undefined);
   const { refetchInterval } = useRefetchInterval();
+  const columns = useColumnVisibility('filters');
   const list = useFilters(
     tenantId,
     filterListQuery(filters, {
@@ -89,12 +92,18 @@ export function FiltersPage({
               label: workflow.name,
             }))}
           />
+          <ColumnsMenu
+            columns={FILTER_COLUMN_CHOICES}
+            hidden={columns.hidden}
+            onChange={columns.setHidden}
+          />
         </div>
       </div>
       <Card className="overflow-hidden">
         <FiltersTable
           label="Filters"
           rows={rows}
+          columnVisibility={columns.visibility}
           isPending={list.isPending}
           error={list.isError ? `Could not load filters: ${errorMessage(list.error)}` : undefined}
           onRetry={() => void list.refetch()}

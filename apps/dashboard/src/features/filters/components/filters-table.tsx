@@ -1,18 +1,12 @@
+import type { VisibilityState } from '@tanstack/react-table';
 import { Check } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { RowMenu } from '@/components/ui/row-menu';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { columnChoicesOf } from '@/components/ui/columns-menu';
+import { DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import type { EmptyContent } from '@/components/ui/table';
 import { copyWithToast } from '@/hooks/copy-with-toast';
 import { cn } from '@/lib/cn';
@@ -20,6 +14,10 @@ import type { V1Filter } from '@/types/api';
 
 const openerClasses =
   'block max-w-28 truncate rounded-sm text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-60';
+
+/** The columns a user may hide in the filters list, with their headers' names. */
+const HIDEABLE: Record<string, string> = { scope: 'Scope', declared: 'Declared in code' };
+export const FILTER_COLUMN_CHOICES = columnChoicesOf(HIDEABLE);
 
 /** How a row opens its filter: the panel on this screen, or a link to the filters screen. */
 export type FilterOpener =
@@ -41,6 +39,7 @@ export function FiltersTable({
   opener,
   shared,
   empty,
+  columnVisibility,
 }: {
   label: string;
   rows: V1Filter[];
@@ -52,9 +51,10 @@ export function FiltersTable({
   /** The column every row has the same value in (a workflow's or a scope's filters). */
   shared?: 'workflow' | 'scope';
   empty: EmptyContent;
+  /** The columns the user hid (ids of `FILTER_COLUMN_CHOICES`). */
+  columnVisibility?: VisibilityState;
 }) {
   const inPanel = 'onOpen' in opener;
-  const columns = (shared ? 2 : 3) + (inPanel ? 2 : 0);
   const open = (filter: V1Filter, text: string, mono: boolean) => {
     const className = cn(openerClasses, mono && 'font-mono text-[13px]');
     return 'onOpen' in opener ? (
@@ -73,101 +73,110 @@ export function FiltersTable({
     );
   };
 
-  return (
-    <Table aria-label={label} aria-busy={isPending || undefined}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {shared === 'workflow' ? null : <TableHead>Workflow</TableHead>}
-          {shared === 'scope' ? null : (
-            <TableHead className={shared ? undefined : 'hidden sm:table-cell'}>Scope</TableHead>
-          )}
-          <TableHead>Expression</TableHead>
-          {inPanel ? (
-            <>
-              <TableHead className="hidden md:table-cell">Declared in code</TableHead>
-              <TableHead className="w-px">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </>
-          ) : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {isPending ? (
-          <TableLoadingRows columns={columns} rows={inPanel ? 10 : 2} label="Loading filters" />
-        ) : error !== undefined ? (
-          <TableErrorRow columns={columns} message={error} onRetry={onRetry} />
-        ) : rows.length === 0 ? (
-          <TableEmptyRow columns={columns} {...empty} />
-        ) : (
-          rows.map((filter) => {
-            const name = workflowName(filter.workflowId) ?? filter.workflowId;
-            return (
-              <TableRow key={filter.metadata.id} data-filter-row={filter.metadata.id}>
-                {shared === 'workflow' ? null : (
-                  <TableCell>
-                    {open(filter, name, false)}
-                    {shared ? null : (
-                      <code className="mt-0.5 block max-w-28 truncate font-mono text-xs text-muted-foreground sm:hidden">
-                        {filter.scope}
-                      </code>
-                    )}
-                  </TableCell>
-                )}
-                {shared === 'scope' ? null : (
-                  <TableCell className={shared ? undefined : 'hidden sm:table-cell'}>
-                    {shared === 'workflow' ? (
-                      open(filter, filter.scope, true)
-                    ) : (
-                      <code
-                        className="block max-w-40 truncate font-mono text-xs"
-                        title={filter.scope}
-                      >
-                        {filter.scope}
-                      </code>
-                    )}
-                  </TableCell>
-                )}
-                <TableCell className="py-2">
-                  <code className="block max-h-40 min-w-36 overflow-y-auto rounded-md border border-border bg-muted/30 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap select-text sm:min-w-80">
-                    {filter.expression}
+  const columns: DataColumn<V1Filter>[] = [
+    ...(shared === 'workflow'
+      ? []
+      : [
+          {
+            id: 'workflow',
+            enableHiding: false,
+            header: 'Workflow',
+            cell: ({ row: { original: filter } }) => (
+              <>
+                {open(filter, workflowName(filter.workflowId) ?? filter.workflowId, false)}
+                {shared ? null : (
+                  <code className="mt-0.5 block max-w-28 truncate font-mono text-xs text-muted-foreground sm:hidden">
+                    {filter.scope}
                   </code>
-                </TableCell>
-                {'onOpen' in opener ? (
-                  <>
-                    <TableCell className="hidden md:table-cell">
-                      {filter.isDeclarative ? (
-                        <Check
-                          className="size-4 text-success"
-                          role="img"
-                          aria-label="Declared in code"
-                        />
-                      ) : (
-                        <span className="sr-only">No</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="w-px">
-                      <RowMenu label={`Actions for the filter of ${name}`}>
-                        <DropdownMenuItem onSelect={() => opener.onOpen(filter)}>
-                          View details
-                        </DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => opener.onDebug(filter)}>
-                          Open in debugger
-                        </DropdownMenuItem>
-                        <DropdownMenuItem
-                          onSelect={() => copyWithToast(filter.metadata.id, 'Filter ID copied')}
-                        >
-                          Copy Filter ID
-                        </DropdownMenuItem>
-                      </RowMenu>
-                    </TableCell>
-                  </>
-                ) : null}
-              </TableRow>
-            );
-          })
-        )}
-      </TableBody>
-    </Table>
+                )}
+              </>
+            ),
+          } satisfies DataColumn<V1Filter>,
+        ]),
+    ...(shared === 'scope'
+      ? []
+      : [
+          {
+            id: 'scope',
+            // The opener of a workflow's filters: always shown there.
+            enableHiding: !shared,
+            header: HIDEABLE.scope,
+            meta: { className: shared ? undefined : 'hidden sm:table-cell' },
+            cell: ({ row: { original: filter } }) =>
+              shared === 'workflow' ? (
+                open(filter, filter.scope, true)
+              ) : (
+                <code className="block max-w-40 truncate font-mono text-xs" title={filter.scope}>
+                  {filter.scope}
+                </code>
+              ),
+          } satisfies DataColumn<V1Filter>,
+        ]),
+    {
+      id: 'expression',
+      enableHiding: false,
+      header: 'Expression',
+      meta: { cellClassName: 'py-2' },
+      cell: ({ row }) => (
+        <code className="block max-h-40 min-w-36 overflow-y-auto rounded-md border border-border bg-muted/30 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap select-text sm:min-w-80">
+          {row.original.expression}
+        </code>
+      ),
+    },
+    ...('onOpen' in opener
+      ? [
+          {
+            id: 'declared',
+            header: HIDEABLE.declared,
+            meta: { className: 'hidden md:table-cell' },
+            cell: ({ row }) =>
+              row.original.isDeclarative ? (
+                <Check className="size-4 text-success" role="img" aria-label="Declared in code" />
+              ) : (
+                <span className="sr-only">No</span>
+              ),
+          } satisfies DataColumn<V1Filter>,
+          {
+            id: 'actions',
+            enableHiding: false,
+            meta: { className: 'w-px' },
+            header: () => <span className="sr-only">Actions</span>,
+            cell: ({ row: { original: filter } }) => (
+              <RowMenu
+                label={`Actions for the filter of ${workflowName(filter.workflowId) ?? filter.workflowId}`}
+              >
+                <DropdownMenuItem onSelect={() => opener.onOpen(filter)}>
+                  View details
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => opener.onDebug(filter)}>
+                  Open in debugger
+                </DropdownMenuItem>
+                <DropdownMenuItem
+                  onSelect={() => copyWithToast(filter.metadata.id, 'Filter ID copied')}
+                >
+                  Copy Filter ID
+                </DropdownMenuItem>
+              </RowMenu>
+            ),
+          } satisfies DataColumn<V1Filter>,
+        ]
+      : []),
+  ];
+
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      columns={columns}
+      getRowId={(filter) => filter.metadata.id}
+      columnVisibility={columnVisibility}
+      rowProps={(row) => ({ 'data-filter-row': row.id }) as ComponentProps<'tr'>}
+      isPending={isPending}
+      error={error}
+      onRetry={onRetry}
+      empty={empty}
+      loadingRows={inPanel ? 10 : 2}
+      loadingLabel="Loading filters"
+    />
   );
 }

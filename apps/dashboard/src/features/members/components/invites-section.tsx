@@ -1,23 +1,17 @@
 import { MailPlus, Trash2, UserCog } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { Section } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
+import { DataTable, columnChoices } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { reportApiError } from '@/hooks/report-api-error';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-error';
@@ -32,8 +26,6 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { RoleBadge } from './role-badge';
 import { RowActions } from './row-actions';
-
-const COLUMNS = 5;
 
 /** Pending invites: email, role, created, expires; invite, change the role, delete. */
 export function InvitesSection({
@@ -56,10 +48,82 @@ export function InvitesSection({
   const denied = invites.error instanceof ApiError && invites.error.status === 401;
   const rows = invites.data?.rows ?? [];
   const roles = assignableRoles(actorRole);
+  const columnVisibility = useColumnVisibility('invites');
 
   useEffect(() => {
     if (denied) onAccessDenied?.();
   }, [denied, onAccessDenied]);
+
+  const columns: DataColumn<TenantInvite>[] = [
+    {
+      id: 'email',
+      enableHiding: false,
+      header: 'Email',
+      cell: ({ row: { original: invite } }) => (
+        <>
+          <span className="block max-w-44 truncate font-medium sm:max-w-64">{invite.email}</span>
+          <span className="block text-xs text-muted-foreground sm:hidden">
+            Expires <RelativeTime value={invite.expires} className="lowercase" />
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: ({ row }) => <RoleBadge role={row.original.role} />,
+    },
+    {
+      id: 'invited',
+      header: 'Invited',
+      meta: {
+        className: 'hidden sm:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      meta: {
+        className: 'hidden sm:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.expires} />,
+    },
+    {
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'w-px', cellClassName: 'text-right' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: invite } }) => {
+        const permissions = invitePermissions(actorRole, invite);
+        return (
+          <RowActions
+            label={`Actions for the invite to ${invite.email}`}
+            actions={[
+              {
+                label: 'Change role',
+                icon: <UserCog />,
+                permission: permissions.changeRole,
+                onSelect: () => {
+                  setRoleErrors({});
+                  setEditing(invite);
+                },
+              },
+              {
+                label: 'Delete invite',
+                icon: <Trash2 />,
+                permission: permissions.remove,
+                destructive: true,
+                onSelect: () => setDeleting(invite),
+              },
+            ]}
+          />
+        );
+      },
+    },
+  ];
 
   return (
     <Section
@@ -71,6 +135,11 @@ export function InvitesSection({
             onRefresh={() => void invites.refetch()}
             isRefreshing={invites.isFetching}
           />
+          <ColumnsMenu
+            columns={columnChoices(columns)}
+            hidden={columnVisibility.hidden}
+            onChange={columnVisibility.setHidden}
+          />
           <Button onClick={() => setInviteOpen(true)} disabled={roles.length === 0}>
             <MailPlus aria-hidden="true" />
             Invite member
@@ -79,92 +148,34 @@ export function InvitesSection({
       }
     >
       <Card className="overflow-hidden">
-        <Table aria-label="Invites" aria-busy={invites.isPending || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead className="hidden sm:table-cell">Invited</TableHead>
-              <TableHead className="hidden sm:table-cell">Expires</TableHead>
-              <TableHead className="w-px">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {invites.isPending ? (
-              <TableLoadingRows columns={COLUMNS} label="Loading invites" />
-            ) : denied ? (
-              <TableErrorRow columns={COLUMNS} message="You need admin rights to see invites." />
-            ) : invites.isError ? (
-              <TableErrorRow
-                columns={COLUMNS}
-                message={`Could not load invites: ${errorMessage(invites.error)}`}
-                onRetry={() => void invites.refetch()}
-              />
-            ) : rows.length === 0 ? (
-              <TableEmptyRow
-                columns={COLUMNS}
-                title="No pending invites"
-                description="Invite teammates by email; they join when they accept."
-                action={
-                  <Button variant="outline" onClick={() => setInviteOpen(true)}>
-                    <MailPlus aria-hidden="true" />
-                    Invite member
-                  </Button>
-                }
-              />
-            ) : (
-              rows.map((invite) => {
-                const permissions = invitePermissions(actorRole, invite);
-                return (
-                  <TableRow key={invite.metadata.id} data-testid="invite-row">
-                    <TableCell>
-                      <span className="block max-w-44 truncate font-medium sm:max-w-64">
-                        {invite.email}
-                      </span>
-                      <span className="block text-xs text-muted-foreground sm:hidden">
-                        Expires <RelativeTime value={invite.expires} className="lowercase" />
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={invite.role} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                      <RelativeTime value={invite.metadata.createdAt} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                      <RelativeTime value={invite.expires} />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <RowActions
-                        label={`Actions for the invite to ${invite.email}`}
-                        actions={[
-                          {
-                            label: 'Change role',
-                            icon: <UserCog />,
-                            permission: permissions.changeRole,
-                            onSelect: () => {
-                              setRoleErrors({});
-                              setEditing(invite);
-                            },
-                          },
-                          {
-                            label: 'Delete invite',
-                            icon: <Trash2 />,
-                            permission: permissions.remove,
-                            destructive: true,
-                            onSelect: () => setDeleting(invite),
-                          },
-                        ]}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Invites"
+          rows={rows}
+          columns={columns}
+          getRowId={(invite) => invite.metadata.id}
+          columnVisibility={columnVisibility.visibility}
+          rowProps={() => ({ 'data-testid': 'invite-row' }) as ComponentProps<'tr'>}
+          isPending={invites.isPending}
+          error={
+            denied
+              ? 'You need admin rights to see invites.'
+              : invites.isError
+                ? `Could not load invites: ${errorMessage(invites.error)}`
+                : undefined
+          }
+          onRetry={denied ? undefined : () => void invites.refetch()}
+          loadingLabel="Loading invites"
+          empty={{
+            title: 'No pending invites',
+            description: 'Invite teammates by email; they join when they accept.',
+            action: (
+              <Button variant="outline" onClick={() => setInviteOpen(true)}>
+                <MailPlus aria-hidden="true" />
+                Invite member
+              </Button>
+            ),
+          }}
+        />
       </Card>
 
       <InviteMemberDialog

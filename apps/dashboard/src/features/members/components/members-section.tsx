@@ -1,23 +1,17 @@
 import { UserCog, UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { ComponentProps } from 'react';
 import { Section } from '@/components/layout/section';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
+import { DataTable, columnChoices } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { reportApiError } from '@/hooks/report-api-error';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-error';
@@ -31,8 +25,6 @@ import { assignableRoles, isSelf, memberPermissions } from '../utils/role-rules'
 import { ChangeRoleDialog } from './change-role-dialog';
 import { RoleBadge } from './role-badge';
 import { RowActions } from './row-actions';
-
-const COLUMNS = 5;
 
 export interface MembersSectionProps {
   tenantId: string;
@@ -57,103 +49,121 @@ export function MembersSection({ tenantId, actorRole, self, onAccessDenied }: Me
   const [roleErrors, setRoleErrors] = useState<FieldErrors>({});
   const denied = members.error instanceof ApiError && members.error.status === 401;
   const rows = members.data?.rows ?? [];
+  const columnVisibility = useColumnVisibility('members');
 
   useEffect(() => {
     if (denied) onAccessDenied?.();
   }, [denied, onAccessDenied]);
+
+  const columns: DataColumn<TenantMember>[] = [
+    {
+      id: 'name',
+      enableHiding: false,
+      header: 'Name',
+      cell: ({ row: { original: member } }) => (
+        <>
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="max-w-36 truncate font-medium sm:max-w-56">{displayName(member)}</span>
+            {isSelf(member, self) ? <Badge variant="neutral">You</Badge> : null}
+          </div>
+          <span className="block max-w-44 truncate text-xs text-muted-foreground md:hidden">
+            {member.user.email}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      meta: { className: 'hidden md:table-cell', cellClassName: 'text-muted-foreground' },
+      cell: ({ row }) => <span className="block max-w-64 truncate">{row.original.user.email}</span>,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: ({ row }) => <RoleBadge role={row.original.role} />,
+    },
+    {
+      id: 'joined',
+      header: 'Joined',
+      meta: {
+        className: 'hidden sm:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
+    },
+    {
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'w-px', cellClassName: 'text-right' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: member } }) => {
+        const permissions = memberPermissions(actorRole, member, isSelf(member, self));
+        return (
+          <RowActions
+            label={`Actions for ${member.user.email}`}
+            actions={[
+              {
+                label: 'Change role',
+                icon: <UserCog />,
+                permission: permissions.changeRole,
+                onSelect: () => {
+                  setRoleErrors({});
+                  setEditing(member);
+                },
+              },
+              {
+                label: 'Remove from tenant',
+                icon: <UserMinus />,
+                permission: permissions.remove,
+                destructive: true,
+                onSelect: () => setRemoving(member),
+              },
+            ]}
+          />
+        );
+      },
+    },
+  ];
 
   return (
     <Section
       title="Members"
       description="People with access to this tenant and what their role lets them do."
       actions={
-        <RefreshControl
-          onRefresh={() => void members.refetch()}
-          isRefreshing={members.isFetching}
-        />
+        <>
+          <RefreshControl
+            onRefresh={() => void members.refetch()}
+            isRefreshing={members.isFetching}
+          />
+          <ColumnsMenu
+            columns={columnChoices(columns)}
+            hidden={columnVisibility.hidden}
+            onChange={columnVisibility.setHidden}
+          />
+        </>
       }
     >
       <Card className="overflow-hidden">
-        <Table aria-label="Members" aria-busy={members.isPending || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden md:table-cell">Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead className="hidden sm:table-cell">Joined</TableHead>
-              <TableHead className="w-px">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {members.isPending ? (
-              <TableLoadingRows columns={COLUMNS} label="Loading members" />
-            ) : denied ? (
-              <TableErrorRow columns={COLUMNS} message="You need admin rights to see members." />
-            ) : members.isError ? (
-              <TableErrorRow
-                columns={COLUMNS}
-                message={`Could not load members: ${errorMessage(members.error)}`}
-                onRetry={() => void members.refetch()}
-              />
-            ) : rows.length === 0 ? (
-              <TableEmptyRow columns={COLUMNS} title="No members found" />
-            ) : (
-              rows.map((member) => {
-                const mine = isSelf(member, self);
-                const permissions = memberPermissions(actorRole, member, mine);
-                return (
-                  <TableRow key={member.metadata.id} data-testid="member-row">
-                    <TableCell>
-                      <div className="flex min-w-0 items-center gap-2">
-                        <span className="max-w-36 truncate font-medium sm:max-w-56">
-                          {displayName(member)}
-                        </span>
-                        {mine ? <Badge variant="neutral">You</Badge> : null}
-                      </div>
-                      <span className="block max-w-44 truncate text-xs text-muted-foreground md:hidden">
-                        {member.user.email}
-                      </span>
-                    </TableCell>
-                    <TableCell className="hidden text-muted-foreground md:table-cell">
-                      <span className="block max-w-64 truncate">{member.user.email}</span>
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={member.role} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                      <RelativeTime value={member.metadata.createdAt} />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <RowActions
-                        label={`Actions for ${member.user.email}`}
-                        actions={[
-                          {
-                            label: 'Change role',
-                            icon: <UserCog />,
-                            permission: permissions.changeRole,
-                            onSelect: () => {
-                              setRoleErrors({});
-                              setEditing(member);
-                            },
-                          },
-                          {
-                            label: 'Remove from tenant',
-                            icon: <UserMinus />,
-                            permission: permissions.remove,
-                            destructive: true,
-                            onSelect: () => setRemoving(member),
-                          },
-                        ]}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Members"
+          rows={rows}
+          columns={columns}
+          getRowId={(member) => member.metadata.id}
+          columnVisibility={columnVisibility.visibility}
+          rowProps={() => ({ 'data-testid': 'member-row' }) as ComponentProps<'tr'>}
+          isPending={members.isPending}
+          error={
+            denied
+              ? 'You need admin rights to see members.'
+              : members.isError
+                ? `Could not load members: ${errorMessage(members.error)}`
+                : undefined
+          }
+          onRetry={denied ? undefined : () => void members.refetch()}
+          loadingLabel="Loading members"
+          empty={{ title: 'No members found' }}
+        />
       </Card>
 
       <ChangeRoleDialog

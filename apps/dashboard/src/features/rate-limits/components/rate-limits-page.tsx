@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { SearchInput } from '@/components/ui/search-input';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { searchTableKeys, useUrlSearch } from '@/hooks/use-url-search';
 import { errorMessage } from '@/lib/api-error';
 import type { RateLimit } from '@/types/api';
 import { useRateLimits } from '../api/list-rate-limits';
 import { DeleteRateLimitDialog } from './delete-rate-limit-dialog';
-import { RateLimitsTable } from './rate-limits-table';
+import { RATE_LIMIT_COLUMN_CHOICES, RateLimitsTable } from './rate-limits-table';
 
 /** URL keys of the reference dashboard (3.2), so its links keep working. */
 const RATE_LIMITS_TABLE = searchTableKeys(
@@ -26,6 +28,7 @@ export function RateLimitsPage({ tenantId, canEdit }: { tenantId: string; canEdi
   const { search, text, setText, pagination, setPagination } = useUrlSearch(RATE_LIMITS_TABLE);
   const [deleting, setDeleting] = useState<RateLimit | undefined>(undefined);
   const { refetchInterval } = useRefetchInterval();
+  const columns = useColumnVisibility('rate-limits');
   const list = useRateLimits(
     tenantId,
     {
@@ -40,18 +43,26 @@ export function RateLimitsPage({ tenantId, canEdit }: { tenantId: string; canEdi
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="@container flex flex-wrap items-center justify-between gap-2">
         <SearchInput
           label="Search rate limits by key"
           placeholder="Key"
           value={text}
           onChange={setText}
         />
-        <RefreshControl onRefresh={() => void list.refetch()} isRefreshing={list.isFetching} />
+        <div className="flex items-center gap-2">
+          <RefreshControl onRefresh={() => void list.refetch()} isRefreshing={list.isFetching} />
+          <ColumnsMenu
+            columns={RATE_LIMIT_COLUMN_CHOICES}
+            hidden={columns.hidden}
+            onChange={columns.setHidden}
+          />
+        </div>
       </div>
       <Card className="overflow-hidden">
         <RateLimitsTable
           rows={rows}
+          columnVisibility={columns.visibility}
           isPending={list.isPending}
           error={
             list.isError ? `Could not load rate limits: ${errorMessage(list.error)}` : undefined

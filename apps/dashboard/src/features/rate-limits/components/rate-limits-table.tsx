@@ -1,25 +1,17 @@
+import type { VisibilityState } from '@tanstack/react-table';
+import type { ComponentProps } from 'react';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { RowMenu } from '@/components/ui/row-menu';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { columnChoicesOf } from '@/components/ui/columns-menu';
+import { DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import type { EmptyContent } from '@/components/ui/table';
 import { copyWithToast } from '@/hooks/copy-with-toast';
 import { cn } from '@/lib/cn';
 import type { RateLimit } from '@/types/api';
 import type { UseLevel } from '../utils/rate-limit-info';
 import { rateLimitUse, windowLabel } from '../utils/rate-limit-info';
-
-const COLUMNS = 7;
 
 const LEVEL: Record<UseLevel, { dot: string; bar: string; text: string }> = {
   low: { dot: 'bg-green-500', bar: 'bg-green-500', text: 'Room left' },
@@ -28,6 +20,15 @@ const LEVEL: Record<UseLevel, { dot: string; bar: string; text: string }> = {
 };
 
 const numberFormat = new Intl.NumberFormat('en');
+
+/** The columns a user may hide, by id, with their headers' names (the Columns menu). */
+const HIDEABLE: Record<string, string> = {
+  value: 'Value',
+  limit: 'Limit',
+  lastRefill: 'Last Refill',
+  window: 'Window',
+};
+export const RATE_LIMIT_COLUMN_CHOICES = columnChoicesOf(HIDEABLE);
 
 /**
  * Rate limits by key (reference 5.9): the dot says how much of the window is used, then the
@@ -42,6 +43,7 @@ export function RateLimitsTable({
   canEdit,
   onDelete,
   empty,
+  columnVisibility,
 }: {
   rows: RateLimit[];
   isPending: boolean;
@@ -51,100 +53,122 @@ export function RateLimitsTable({
   canEdit: boolean;
   onDelete: (limit: RateLimit) => void;
   empty: EmptyContent;
+  /** The columns the user hid (ids of `RATE_LIMIT_COLUMN_CHOICES`). */
+  columnVisibility?: VisibilityState;
 }) {
+  const columns: DataColumn<RateLimit>[] = [
+    {
+      id: 'key',
+      enableHiding: false,
+      header: 'Key',
+      meta: { cellClassName: 'py-2' },
+      cell: ({ row: { original: limit } }) => {
+        const level = LEVEL[rateLimitUse(limit).level];
+        return (
+          <>
+            <span className="flex min-w-0 items-center gap-2">
+              <span
+                className={cn('size-2 shrink-0 rounded-full', level.dot)}
+                title={level.text}
+                aria-hidden="true"
+              />
+              <span className="sr-only">{level.text}: </span>
+              <span
+                className="block max-w-36 truncate font-mono text-[13px] font-medium sm:max-w-72"
+                title={limit.key}
+              >
+                {limit.key}
+              </span>
+            </span>
+            <span className="mt-0.5 block pl-4 text-xs text-muted-foreground sm:hidden">
+              {numberFormat.format(limit.value)} of {numberFormat.format(limit.limitValue)} left per{' '}
+              {windowLabel(limit.window).toLowerCase()}
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      id: 'value',
+      header: HIDEABLE.value,
+      meta: { className: 'hidden text-right sm:table-cell', cellClassName: 'tabular-nums' },
+      cell: ({ row }) => numberFormat.format(row.original.value),
+    },
+    {
+      id: 'limit',
+      header: HIDEABLE.limit,
+      meta: { className: 'hidden text-right sm:table-cell', cellClassName: 'tabular-nums' },
+      cell: ({ row }) => numberFormat.format(row.original.limitValue),
+    },
+    {
+      id: 'used',
+      enableHiding: false,
+      header: 'Used',
+      cell: ({ row: { original: limit } }) => {
+        const use = rateLimitUse(limit);
+        return (
+          <UseBar
+            used={use.used}
+            limit={limit.limitValue}
+            ratio={use.ratio}
+            bar={LEVEL[use.level].bar}
+          />
+        );
+      },
+    },
+    {
+      id: 'lastRefill',
+      header: HIDEABLE.lastRefill,
+      meta: {
+        className: 'hidden md:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.lastRefill} />,
+    },
+    {
+      id: 'window',
+      header: HIDEABLE.window,
+      meta: { className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap' },
+      cell: ({ row }) => windowLabel(row.original.window),
+    },
+    {
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'w-px' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: limit } }) => (
+        <RowMenu label={`Actions for ${limit.key}`}>
+          <DropdownMenuItem onSelect={() => copyWithToast(limit.key, 'Rate limit key copied')}>
+            Copy key
+          </DropdownMenuItem>
+          {canEdit ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem className="text-destructive" onSelect={() => onDelete(limit)}>
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </RowMenu>
+      ),
+    },
+  ];
+
   return (
-    <Table aria-label="Rate limits" aria-busy={isPending || undefined}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Key</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Value</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Limit</TableHead>
-          <TableHead>Used</TableHead>
-          <TableHead className="hidden md:table-cell">Last Refill</TableHead>
-          <TableHead className="hidden sm:table-cell">Window</TableHead>
-          <TableHead className="w-px">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {isPending ? (
-          <TableLoadingRows columns={COLUMNS} rows={10} label="Loading rate limits" />
-        ) : error !== undefined ? (
-          <TableErrorRow columns={COLUMNS} message={error} onRetry={onRetry} />
-        ) : rows.length === 0 ? (
-          <TableEmptyRow columns={COLUMNS} {...empty} />
-        ) : (
-          rows.map((limit) => {
-            const use = rateLimitUse(limit);
-            const level = LEVEL[use.level];
-            const window = windowLabel(limit.window);
-            return (
-              <TableRow key={limit.key} data-rate-limit-row={limit.key}>
-                <TableCell className="py-2">
-                  <span className="flex min-w-0 items-center gap-2">
-                    <span
-                      className={cn('size-2 shrink-0 rounded-full', level.dot)}
-                      title={level.text}
-                      aria-hidden="true"
-                    />
-                    <span className="sr-only">{level.text}: </span>
-                    <span
-                      className="block max-w-36 truncate font-mono text-[13px] font-medium sm:max-w-72"
-                      title={limit.key}
-                    >
-                      {limit.key}
-                    </span>
-                  </span>
-                  <span className="mt-0.5 block pl-4 text-xs text-muted-foreground sm:hidden">
-                    {numberFormat.format(limit.value)} of {numberFormat.format(limit.limitValue)}{' '}
-                    left per {window.toLowerCase()}
-                  </span>
-                </TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                  {numberFormat.format(limit.value)}
-                </TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                  {numberFormat.format(limit.limitValue)}
-                </TableCell>
-                <TableCell>
-                  <UseBar
-                    used={use.used}
-                    limit={limit.limitValue}
-                    ratio={use.ratio}
-                    bar={level.bar}
-                  />
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                  <RelativeTime value={limit.lastRefill} />
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap sm:table-cell">{window}</TableCell>
-                <TableCell className="w-px">
-                  <RowMenu label={`Actions for ${limit.key}`}>
-                    <DropdownMenuItem
-                      onSelect={() => copyWithToast(limit.key, 'Rate limit key copied')}
-                    >
-                      Copy key
-                    </DropdownMenuItem>
-                    {canEdit ? (
-                      <>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem
-                          className="text-destructive"
-                          onSelect={() => onDelete(limit)}
-                        >
-                          Delete
-                        </DropdownMenuItem>
-                      </>
-                    ) : null}
-                  </RowMenu>
-                </TableCell>
-              </TableRow>
-            );
-          })
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Rate limits"
+      rows={rows}
+      columns={columns}
+      getRowId={(limit) => limit.key}
+      columnVisibility={columnVisibility}
+      rowProps={(row) => ({ 'data-rate-limit-row': row.id }) as ComponentProps<'tr'>}
+      isPending={isPending}
+      error={error}
+      onRetry={onRetry}
+      empty={empty}
+      loadingRows={10}
+      loadingLabel="Loading rate limits"
+    />
   );
 }
 

@@ -11,6 +11,8 @@ import type { V1TaskStatus } from '@/types/api';
 
 export const RUNS_FILTER_KEY = 'workflow-runs-main-workflow-runs-filters';
 export const RUNS_PAGINATION_KEY = 'pagination-runs-table-workflow-runs-main';
+/** The runs list's hidden columns, when a link or a saved view sets them. */
+export const RUNS_COLUMNS_KEY = 'runs-columns';
 
 export const TIME_WINDOWS = [
   { key: '1h', label: '1 hour', ms: 3_600_000 },

@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Pagination } from '@/components/ui/pagination';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { Spinner } from '@/components/ui/spinner';
 import { listEmpty } from '@/components/ui/table';
 import { PANEL_PARAM } from '@/config/screen-links';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { errorMessage } from '@/lib/api-error';
@@ -25,7 +27,7 @@ import { DeleteScheduledRunDialog } from './delete-scheduled-run-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ScheduledRunsFiltersButton } from './scheduled-runs-filters';
 import type { ScheduledRunRowActions } from './scheduled-runs-table';
-import { ScheduledRunsTable } from './scheduled-runs-table';
+import { SCHEDULED_RUN_COLUMN_CHOICES, ScheduledRunsTable } from './scheduled-runs-table';
 
 // Opened on demand, so their code stays off the first screen.
 const ScheduledRunPanel = lazy(() => import('./scheduled-run-panel'));
@@ -60,6 +62,7 @@ export function ScheduledRunsPage({
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<Pending | undefined>(undefined);
   const { refetchInterval } = useRefetchInterval();
+  const columns = useColumnVisibility('scheduled-runs');
   const query = scheduledRunListQuery(filters, {
     offset: pagination.pageIndex * pagination.pageSize,
     limit: pagination.pageSize,
@@ -127,11 +130,17 @@ export function ScheduledRunsPage({
             onChange={setFilters}
             workflows={workflowOptions}
           />
+          <ColumnsMenu
+            columns={SCHEDULED_RUN_COLUMN_CHOICES}
+            hidden={columns.hidden}
+            onChange={columns.setHidden}
+          />
         </div>
       </div>
       <Card className="overflow-hidden">
         <ScheduledRunsTable
           tenantId={tenantId}
+          columnVisibility={columns.visibility}
           rows={rows}
           isPending={list.isPending}
           error={

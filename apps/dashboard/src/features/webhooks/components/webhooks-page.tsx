@@ -2,9 +2,11 @@ import { Plus } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PANEL_PARAM } from '@/config/screen-links';
 import { reportApiError } from '@/hooks/report-api-error';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useSearchParam } from '@/hooks/use-search-param';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -12,7 +14,7 @@ import type { V1Webhook } from '@/types/api';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/list-webhooks';
 import { webhookReceiveUrl } from '../utils/webhook-url';
-import { WebhooksTable } from './webhooks-table';
+import { WEBHOOK_COLUMN_CHOICES, WebhooksTable } from './webhooks-table';
 
 // Opened on demand, so their code stays off the first screen.
 const CreateWebhookDialog = lazy(() => import('./create-webhook-dialog'));
@@ -37,22 +39,29 @@ export function WebhooksPage({
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<V1Webhook | undefined>(undefined);
   const remove = useDeleteWebhook(tenantId);
+  const columns = useColumnVisibility('webhooks');
   const rows = webhooks.data?.rows ?? [];
   const receiveUrl = (webhook: V1Webhook) => webhookReceiveUrl(origin, tenantId, webhook.name);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      {canEdit ? (
-        <div className="flex justify-end">
+      <div className="@container flex justify-end gap-2">
+        {canEdit ? (
           <Button size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
             Create webhook
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <ColumnsMenu
+          columns={WEBHOOK_COLUMN_CHOICES}
+          hidden={columns.hidden}
+          onChange={columns.setHidden}
+        />
+      </div>
       <Card className="overflow-hidden">
         <WebhooksTable
           tenantId={tenantId}
+          columnVisibility={columns.visibility}
           rows={rows}
           isPending={webhooks.isPending}
           error={

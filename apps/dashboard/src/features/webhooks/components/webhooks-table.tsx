@@ -1,24 +1,24 @@
+import type { VisibilityState } from '@tanstack/react-table';
+import type { ComponentProps } from 'react';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { RowMenu } from '@/components/ui/row-menu';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { columnChoicesOf } from '@/components/ui/columns-menu';
+import { DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import type { EmptyContent } from '@/components/ui/table';
 import { copyWithToast } from '@/hooks/copy-with-toast';
 import type { V1Webhook } from '@/types/api';
 import { ExpressionInlineEdit } from './expression-inline-edit';
 import { AuthTypeLabel, SourceLabel } from './webhook-labels';
 
-const COLUMNS = 6;
+/** The columns a user may hide, by id, with their headers' names (the Columns menu). */
+const HIDEABLE: Record<string, string> = {
+  source: 'Source',
+  authType: 'Auth method',
+  created: 'Created',
+};
+export const WEBHOOK_COLUMN_CHOICES = columnChoicesOf(HIDEABLE);
 
 /**
  * Incoming webhooks (reference 5.8): name (opens its panel), source, the event key
@@ -36,6 +36,7 @@ export function WebhooksTable({
   onOpen,
   onDelete,
   empty,
+  columnVisibility,
 }: {
   tenantId: string;
   rows: V1Webhook[];
@@ -47,84 +48,100 @@ export function WebhooksTable({
   onOpen: (webhook: V1Webhook) => void;
   onDelete: (webhook: V1Webhook) => void;
   empty: EmptyContent;
+  /** The columns the user hid (ids of `WEBHOOK_COLUMN_CHOICES`). */
+  columnVisibility?: VisibilityState;
 }) {
-  return (
-    <Table aria-label="Webhooks" aria-busy={isPending || undefined}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Name</TableHead>
-          <TableHead className="hidden sm:table-cell">Source</TableHead>
-          <TableHead>Event key expression</TableHead>
-          <TableHead className="hidden md:table-cell">Auth method</TableHead>
-          <TableHead className="hidden lg:table-cell">Created</TableHead>
-          <TableHead className="w-px">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {isPending ? (
-          <TableLoadingRows columns={COLUMNS} label="Loading webhooks" />
-        ) : error !== undefined ? (
-          <TableErrorRow columns={COLUMNS} message={error} onRetry={onRetry} />
-        ) : rows.length === 0 ? (
-          <TableEmptyRow columns={COLUMNS} {...empty} />
+  const columns: DataColumn<V1Webhook>[] = [
+    {
+      id: 'name',
+      enableHiding: false,
+      header: 'Name',
+      cell: ({ row: { original: webhook } }) => (
+        <button
+          type="button"
+          onClick={() => onOpen(webhook)}
+          className="block max-w-28 truncate rounded-sm text-left font-mono text-[13px] font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-60"
+          title={`${webhook.name}: open the webhook`}
+        >
+          {webhook.name}
+        </button>
+      ),
+    },
+    {
+      id: 'source',
+      header: HIDEABLE.source,
+      meta: { className: 'hidden sm:table-cell' },
+      cell: ({ row }) => <SourceLabel source={row.original.sourceName} />,
+    },
+    {
+      id: 'expression',
+      enableHiding: false,
+      header: 'Event key expression',
+      meta: { cellClassName: 'py-1.5' },
+      cell: ({ row: { original: webhook } }) =>
+        canEdit ? (
+          <ExpressionInlineEdit tenantId={tenantId} webhook={webhook} />
         ) : (
-          rows.map((webhook) => (
-            <TableRow key={webhook.name} data-webhook-row={webhook.name}>
-              <TableCell>
-                <button
-                  type="button"
-                  onClick={() => onOpen(webhook)}
-                  className="block max-w-28 truncate rounded-sm text-left font-mono text-[13px] font-medium hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-60"
-                  title={`${webhook.name}: open the webhook`}
-                >
-                  {webhook.name}
-                </button>
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">
-                <SourceLabel source={webhook.sourceName} />
-              </TableCell>
-              <TableCell className="py-1.5">
-                {canEdit ? (
-                  <ExpressionInlineEdit tenantId={tenantId} webhook={webhook} />
-                ) : (
-                  <code className="px-2 font-mono text-xs">{webhook.eventKeyExpression}</code>
-                )}
-              </TableCell>
-              <TableCell className="hidden md:table-cell">
-                <AuthTypeLabel authType={webhook.authType} />
-              </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                <RelativeTime value={webhook.metadata.createdAt} />
-              </TableCell>
-              <TableCell className="w-px">
-                <RowMenu label={`Actions for ${webhook.name}`}>
-                  <DropdownMenuItem onSelect={() => onOpen(webhook)}>
-                    View requests
-                  </DropdownMenuItem>
-                  <DropdownMenuItem
-                    onSelect={() => copyWithToast(receiveUrl(webhook), 'Webhook URL copied')}
-                  >
-                    Copy Webhook URL
-                  </DropdownMenuItem>
-                  {canEdit ? (
-                    <>
-                      <DropdownMenuSeparator />
-                      <DropdownMenuItem
-                        onSelect={() => onDelete(webhook)}
-                        className="text-destructive data-[highlighted]:text-destructive"
-                      >
-                        Delete
-                      </DropdownMenuItem>
-                    </>
-                  ) : null}
-                </RowMenu>
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+          <code className="px-2 font-mono text-xs">{webhook.eventKeyExpression}</code>
+        ),
+    },
+    {
+      id: 'authType',
+      header: HIDEABLE.authType,
+      meta: { className: 'hidden md:table-cell' },
+      cell: ({ row }) => <AuthTypeLabel authType={row.original.authType} />,
+    },
+    {
+      id: 'created',
+      header: HIDEABLE.created,
+      meta: {
+        className: 'hidden lg:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
+    },
+    {
+      id: 'actions',
+      enableHiding: false,
+      meta: { className: 'w-px' },
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: webhook } }) => (
+        <RowMenu label={`Actions for ${webhook.name}`}>
+          <DropdownMenuItem onSelect={() => onOpen(webhook)}>View requests</DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => copyWithToast(receiveUrl(webhook), 'Webhook URL copied')}
+          >
+            Copy Webhook URL
+          </DropdownMenuItem>
+          {canEdit ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                onSelect={() => onDelete(webhook)}
+                className="text-destructive data-[highlighted]:text-destructive"
+              >
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </RowMenu>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Webhooks"
+      rows={rows}
+      columns={columns}
+      getRowId={(webhook) => webhook.name}
+      columnVisibility={columnVisibility}
+      rowProps={(row) => ({ 'data-webhook-row': row.id }) as ComponentProps<'tr'>}
+      isPending={isPending}
+      error={error}
+      onRetry={onRetry}
+      empty={empty}
+      loadingLabel="Loading webhooks"
+    />
   );
 }

@@ -3,24 +3,17 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { RefreshControl } from '@/components/ui/refresh-control';
 import { RelativeTime } from '@/components/ui/relative-time';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmptyRow,
-  TableErrorRow,
-  TableHead,
-  TableHeader,
-  TableLoadingRows,
-  TableRow,
-} from '@/components/ui/table';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
+import { DataTable, columnChoices } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { tenantHref } from '@/config/paths';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { WORKER_STATUSES, workerStatusStyle } from '@/lib/status';
 import { parseListFilter, readJsonParam, withJsonParam } from '@/lib/url-state';
-import type { WorkerStatus } from '@/types/api';
+import type { Worker, WorkerStatus } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
 import { useWorkers } from '../api/list-workers';
 import { sdkSummary, slotUsage, sortWorkersNewestFirst } from '../utils/worker-info';
@@ -30,8 +23,6 @@ import { WorkerStatusBadge } from './worker-status-badge';
 /** URL key of the reference dashboard: `{s: [statuses]}`. */
 export const WORKERS_FILTER_KEY = 'workers-table';
 export const DEFAULT_WORKER_STATUSES: readonly WorkerStatus[] = ['ACTIVE', 'PAUSED'];
-
-const COLUMNS = 6;
 
 /** The tenant's workers (heartbeat in the last 24 h), filtered by status in the browser. */
 export function WorkersList({ tenantId }: { tenantId: string }) {
@@ -47,7 +38,9 @@ export function WorkersList({ tenantId }: { tenantId: string }) {
   const rows = sortWorkersNewestFirst(
     all.filter((worker) => statuses.includes(worker.status ?? 'INACTIVE')),
   );
-  const hidden = all.length - rows.length;
+  const filteredOut = all.length - rows.length;
+  const columnVisibility = useColumnVisibility('workers');
+  const columns = workerColumns(tenantId);
 
   const toggle = (status: WorkerStatus) => {
     const next = statuses.includes(status)
@@ -69,7 +62,7 @@ export function WorkersList({ tenantId }: { tenantId: string }) {
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <div className="@container mb-3 flex flex-wrap items-center justify-between gap-2">
         <fieldset className="flex flex-wrap items-center gap-1.5">
           <legend className="sr-only">Show workers with status</legend>
           {WORKER_STATUSES.map((status) => {
@@ -100,97 +93,118 @@ export function WorkersList({ tenantId }: { tenantId: string }) {
             );
           })}
         </fieldset>
-        <RefreshControl
-          onRefresh={() => void workers.refetch()}
-          isRefreshing={workers.isFetching}
-        />
+        <div className="flex items-center gap-2">
+          <RefreshControl
+            onRefresh={() => void workers.refetch()}
+            isRefreshing={workers.isFetching}
+          />
+          <ColumnsMenu
+            columns={columnChoices(columns)}
+            hidden={columnVisibility.hidden}
+            onChange={columnVisibility.setHidden}
+          />
+        </div>
       </div>
       <Card className="overflow-hidden">
-        <Table aria-label="Workers" aria-busy={workers.isPending || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="hidden md:table-cell">Last heartbeat</TableHead>
-              <TableHead className="hidden md:table-cell">Slots</TableHead>
-              <TableHead className="hidden lg:table-cell">SDK</TableHead>
-              <TableHead className="hidden lg:table-cell">Labels</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {workers.isPending ? (
-              <TableLoadingRows columns={COLUMNS} label="Loading workers" />
-            ) : workers.isError ? (
-              <TableErrorRow
-                columns={COLUMNS}
-                message={`Could not load workers: ${errorMessage(workers.error)}`}
-                onRetry={() => void workers.refetch()}
-              />
-            ) : rows.length === 0 ? (
-              <TableEmptyRow
-                columns={COLUMNS}
-                title="No workers found"
-                description={
-                  hidden > 0
-                    ? `${hidden} ${hidden === 1 ? 'worker is' : 'workers are'} hidden by the status filter.`
-                    : 'Workers that connected in the last 24 hours show up here. Start one with an API token of this tenant.'
-                }
-              />
-            ) : (
-              rows.map((worker) => {
-                const sdk = sdkSummary(worker);
-                const slots = slotUsage(worker);
-                return (
-                  <TableRow key={worker.metadata.id}>
-                    <TableCell className="font-medium">
-                      <Link
-                        to={tenantHref(tenantId, 'workers/:worker', {
-                          worker: worker.metadata.id,
-                        })}
-                        className="block max-w-40 truncate rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-60"
-                        title={worker.name}
-                      >
-                        {worker.name}
-                      </Link>
-                      <span className="mt-0.5 block text-xs font-normal text-muted-foreground md:hidden">
-                        <RelativeTime value={worker.lastHeartbeatAt} />
-                        {slots.length > 0
-                          ? ` · ${slots.map((slot) => `${slot.used}/${slot.limit} ${slot.type}`).join(', ')} slots`
-                          : ''}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <WorkerStatusBadge status={worker.status} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                      <RelativeTime value={worker.lastHeartbeatAt} />
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">
-                      <SlotUsageList slots={slots} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                      {sdk ?? 'N/A'}
-                    </TableCell>
-                    <TableCell className="hidden lg:table-cell">
-                      {worker.labels && worker.labels.length > 0 ? (
-                        <span className="flex max-w-56 flex-wrap gap-1">
-                          {worker.labels.map((label) => (
-                            <Badge key={label.key} variant="outline" className="font-mono">
-                              {label.key}:{label.value ?? ''}
-                            </Badge>
-                          ))}
-                        </span>
-                      ) : (
-                        <span className="text-muted-foreground">None</span>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Workers"
+          rows={rows}
+          columns={columns}
+          getRowId={(worker) => worker.metadata.id}
+          columnVisibility={columnVisibility.visibility}
+          isPending={workers.isPending}
+          error={
+            workers.isError ? `Could not load workers: ${errorMessage(workers.error)}` : undefined
+          }
+          onRetry={() => void workers.refetch()}
+          loadingLabel="Loading workers"
+          empty={{
+            title: 'No workers found',
+            description:
+              filteredOut > 0
+                ? `${filteredOut} ${filteredOut === 1 ? 'worker is' : 'workers are'} hidden by the status filter.`
+                : 'Workers that connected in the last 24 hours show up here. Start one with an API token of this tenant.',
+          }}
+        />
       </Card>
     </>
   );
+}
+
+function workerColumns(tenantId: string): DataColumn<Worker>[] {
+  return [
+    {
+      id: 'name',
+      enableHiding: false,
+      header: 'Name',
+      meta: { cellClassName: 'font-medium' },
+      cell: ({ row: { original: worker } }) => {
+        const slots = slotUsage(worker);
+        return (
+          <>
+            <Link
+              to={tenantHref(tenantId, 'workers/:worker', { worker: worker.metadata.id })}
+              className="block max-w-40 truncate rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-ring sm:max-w-60"
+              title={worker.name}
+            >
+              {worker.name}
+            </Link>
+            <span className="mt-0.5 block text-xs font-normal text-muted-foreground md:hidden">
+              <RelativeTime value={worker.lastHeartbeatAt} />
+              {slots.length > 0
+                ? ` · ${slots.map((slot) => `${slot.used}/${slot.limit} ${slot.type}`).join(', ')} slots`
+                : ''}
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      id: 'status',
+      enableHiding: false,
+      header: 'Status',
+      cell: ({ row }) => <WorkerStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'lastHeartbeat',
+      header: 'Last heartbeat',
+      meta: {
+        className: 'hidden md:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => <RelativeTime value={row.original.lastHeartbeatAt} />,
+    },
+    {
+      id: 'slots',
+      header: 'Slots',
+      meta: { className: 'hidden md:table-cell' },
+      cell: ({ row }) => <SlotUsageList slots={slotUsage(row.original)} />,
+    },
+    {
+      id: 'sdk',
+      header: 'SDK',
+      meta: {
+        className: 'hidden lg:table-cell',
+        cellClassName: 'whitespace-nowrap text-muted-foreground',
+      },
+      cell: ({ row }) => sdkSummary(row.original) ?? 'N/A',
+    },
+    {
+      id: 'labels',
+      header: 'Labels',
+      meta: { className: 'hidden lg:table-cell' },
+      cell: ({ row: { original: worker } }) =>
+        worker.labels && worker.labels.length > 0 ? (
+          <span className="flex max-w-56 flex-wrap gap-1">
+            {worker.labels.map((label) => (
+              <Badge key={label.key} variant="outline" className="font-mono">
+                {label.key}:{label.value ?? ''}
+              </Badge>
+            ))}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        ),
+    },
+  ];
 }
