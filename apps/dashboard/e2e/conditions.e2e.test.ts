@@ -102,7 +102,7 @@ describe('task conditions', () => {
     const skippedRow = page
       .getByRole('table', { name: 'Waterfall' })
       .locator('[data-waterfall-row="large-order"]');
-    expect(await skippedRow.getByText('Skipped', { exact: true }).count()).toBe(1);
+    await skippedRow.getByText('Skipped', { exact: true }).waitFor();
 
     // The runs list: the skipped task's badge says Skipped.
     await page.goto(`/tenants/${tenant.tenantId}/runs`);
