@@ -34,15 +34,17 @@ const WATCH_SUCCEEDED_ROWS = `
 
 export async function openDashboards(session: RestSession, count: number): Promise<Dashboards> {
   const browser: Browser = await launchChromium();
-  const context: BrowserContext = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-  });
-  await context.addCookies(
-    [...session.cookies].map(([name, value]) => ({ name, value, url: session.baseUrl })),
-  );
-  await context.addInitScript({ content: WATCH_SUCCEEDED_ROWS });
   const pages: Page[] = [];
+  // A context each, as each user has a browser of their own: Chromium allows six connections
+  // per host in one context, and every dashboard holds one open for its live stream.
   for (let i = 0; i < count; i++) {
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+    });
+    await context.addCookies(
+      [...session.cookies].map(([name, value]) => ({ name, value, url: session.baseUrl })),
+    );
+    await context.addInitScript({ content: WATCH_SUCCEEDED_ROWS });
     const page = await context.newPage();
     await page.goto(`${session.baseUrl}/tenants/${session.tenantId}/runs`);
     // The refresh control says Live once the page follows the stream.

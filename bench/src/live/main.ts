@@ -242,7 +242,7 @@ function renderMarkdown(results: BackendResult[], machine: MachineInfo): string 
     `# Live updates benchmark, ${new Date().toISOString().slice(0, 16)}Z`,
     '',
     `Machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.ramGiB} GiB, node ${machine.node}, load at start ${machine.loadAverageAtStart.join(' ')}.`,
-    `Load: the no-op task triggered through the SDK at ${RATE}/s for ${SECONDS} s (after 2 s of warm-up), run by one SDK worker with 200 slots; ${STREAMS} event streams open on the tenant, each read as a browser's EventSource reads it; then the same load with ${DASHBOARDS} dashboards open in one Chromium on the runs list (the browser shares the machine with the server, the worker and the load generator).`,
+    `Load: the no-op task triggered through the SDK at ${RATE}/s for ${SECONDS} s (after 2 s of warm-up), run by one SDK worker with 200 slots; ${STREAMS} event streams open on the tenant, each read as a browser's EventSource reads it; then the same load with ${DASHBOARDS} dashboards open in one Chromium on the runs list, each in a context of its own (the browser shares the machine with the server, the worker and the load generator).`,
     '',
     '| | ' + results.map((r) => r.backend).join(' | ') + ' |',
     '|---|' + results.map(() => '---|').join(''),
