@@ -23,7 +23,7 @@ import {
   eventsOfAttempt,
   workerOfAttempt,
 } from '../utils/attempt-diff';
-import type { AttemptEventItem, AttemptOutput } from '../utils/attempt-diff';
+import type { AttemptEventItem, AttemptOutput, SideBySide } from '../utils/attempt-diff';
 import { CHANGED_CLASSES, DiffLines, DiffRow, DiffValue } from './diff-panes';
 import type { Side } from './diff-panes';
 
@@ -207,27 +207,7 @@ function AttemptComparison({
         left={workerValue('left', worker[0])}
         right={workerValue('right', worker[1])}
       />
-      <DiffRow
-        title="Input"
-        same={input.same}
-        {...row}
-        left={
-          <DiffLines
-            side="left"
-            lines={input.left}
-            label={`Input of attempt ${attempts[0]}`}
-            empty="{}"
-          />
-        }
-        right={
-          <DiffLines
-            side="right"
-            lines={input.right}
-            label={`Input of attempt ${attempts[1]}`}
-            empty="{}"
-          />
-        }
-      />
+      <DiffRow title="Input" {...row} {...linePanes('Input', input, attempts, '{}')} />
       <DiffRow
         title="Output"
         same={output.same}
@@ -235,27 +215,7 @@ function AttemptComparison({
         left={outputLines('left', firstOutput, output.left)}
         right={outputLines('right', secondOutput, output.right)}
       />
-      <DiffRow
-        title="Error"
-        same={error.same}
-        {...row}
-        left={
-          <DiffLines
-            side="left"
-            lines={error.left}
-            label={`Error of attempt ${attempts[0]}`}
-            empty="No error"
-          />
-        }
-        right={
-          <DiffLines
-            side="right"
-            lines={error.right}
-            label={`Error of attempt ${attempts[1]}`}
-            empty="No error"
-          />
-        }
-      />
+      <DiffRow title="Error" {...row} {...linePanes('Error', error, attempts, 'No error')} />
       <DiffRow
         title="Events"
         same={timeline.same}
@@ -309,4 +269,27 @@ function EventList({
       ))}
     </ol>
   );
+}
+
+/** A field compared line by line: whether it is the same, and each attempt's labelled pane. */
+function linePanes(field: string, diff: SideBySide, attempts: [number, number], empty: string) {
+  return {
+    same: diff.same,
+    left: (
+      <DiffLines
+        side="left"
+        lines={diff.left}
+        label={`${field} of attempt ${attempts[0]}`}
+        empty={empty}
+      />
+    ),
+    right: (
+      <DiffLines
+        side="right"
+        lines={diff.right}
+        label={`${field} of attempt ${attempts[1]}`}
+        empty={empty}
+      />
+    ),
+  };
 }
