@@ -46,6 +46,22 @@ export function columnChoices<T>(columns: readonly DataColumn<T>[]): ColumnChoic
   );
 }
 
+/**
+ * A selectable list's row: named by `attribute` (`data-event-row="<id>"`, what tests and
+ * screens find it by) and tinted while selected.
+ */
+export function selectableRowProps(
+  attribute: `data-${string}`,
+  id: string,
+  selected: boolean,
+): ComponentProps<'tr'> {
+  return {
+    [attribute]: id,
+    'data-state': selected ? 'selected' : undefined,
+    className: 'data-[state=selected]:bg-accent/40',
+  } as ComponentProps<'tr'>;
+}
+
 export interface DataTableProps<T> {
   /** The table's accessible name. */
   label: string;

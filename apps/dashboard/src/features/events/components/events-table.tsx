@@ -1,8 +1,7 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import { Repeat, TriangleAlert, Webhook } from 'lucide-react';
-import type { ComponentProps } from 'react';
 import { columnChoicesOf } from '@/components/ui/columns-menu';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, selectableRowProps } from '@/components/ui/data-table';
 import type { DataColumn } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { MetadataPopover } from '@/components/ui/metadata-popover';
@@ -175,11 +174,7 @@ export function EventsTable({
       getRowId={(event) => event.metadata.id}
       columnVisibility={columnVisibility}
       rowProps={(row) =>
-        ({
-          'data-event-row': row.id,
-          'data-state': selection?.selection.has(row.id) ? 'selected' : undefined,
-          className: 'data-[state=selected]:bg-accent/40',
-        }) as ComponentProps<'tr'>
+        selectableRowProps('data-event-row', row.id, selection?.selection.has(row.id) ?? false)
       }
       isPending={isPending}
       error={error}

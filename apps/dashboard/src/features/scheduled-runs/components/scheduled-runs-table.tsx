@@ -1,5 +1,4 @@
 import type { VisibilityState } from '@tanstack/react-table';
-import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { MetadataPopover } from '@/components/ui/metadata-popover';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -7,7 +6,7 @@ import { RowCheckbox, SelectAllCheckbox } from '@/components/ui/row-selection';
 import type { RowSelectionProps } from '@/components/ui/row-selection';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { columnChoicesOf } from '@/components/ui/columns-menu';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, selectableRowProps } from '@/components/ui/data-table';
 import type { DataColumn } from '@/components/ui/data-table';
 import type { EmptyContent } from '@/components/ui/table';
 import { tenantHref } from '@/config/paths';
@@ -194,11 +193,7 @@ export function ScheduledRunsTable({
       getRowId={(scheduled) => scheduled.metadata.id}
       columnVisibility={columnVisibility}
       rowProps={(row) =>
-        ({
-          'data-scheduled-row': row.id,
-          'data-state': selection?.selection.has(row.id) ? 'selected' : undefined,
-          className: 'data-[state=selected]:bg-accent/40',
-        }) as ComponentProps<'tr'>
+        selectableRowProps('data-scheduled-row', row.id, selection?.selection.has(row.id) ?? false)
       }
       isPending={isPending}
       error={error}
