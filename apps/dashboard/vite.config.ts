@@ -45,6 +45,7 @@ export default defineConfig({
     // Browser tests need a built dashboard and a server: vitest.e2e.config.ts runs them.
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     env: { TZ: 'UTC' },
     restoreMocks: true,
   },

@@ -5,6 +5,7 @@
  * script the page fetched, and writes bench/results/dashboard-size.{json,md}.
  *
  * Run: npm run build -w @trellis/dashboard && npm run bench:dashboard -w @trellis/bench
+ * (TRELLIS_DASHBOARD_DIR measures another build, e.g. one made with `vite build --outDir`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -16,8 +17,9 @@ import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { freePorts } from '../lib/child';
 
-/** The first-screen budget of the dashboard issue. */
-const BUDGET_KB = 200;
+/** The first-screen budgets of the dashboard issue, in KB of gzip JavaScript. */
+const SIGN_IN_BUDGET_KB = 150;
+const RUNS_BUDGET_KB = 200;
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS = join(REPOSITORY, 'bench/results');
 
@@ -34,6 +36,9 @@ async function startServer() {
       TRELLIS_GRPC_PORT: String(grpcPort),
       TRELLIS_DEMO: '0',
       TRELLIS_LOG_LEVEL: 'warn',
+      ...(process.env.TRELLIS_DASHBOARD_DIR
+        ? { TRELLIS_DASHBOARD_DIR: process.env.TRELLIS_DASHBOARD_DIR }
+        : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -89,6 +94,7 @@ interface PageSize {
   page: string;
   scripts: { url: string; gzipBytes: number }[];
   totalGzipKb: number;
+  budgetKb: number;
   withinBudget: boolean;
 }
 
@@ -98,6 +104,7 @@ async function measure(
   baseUrl: string,
   path: string,
   waitFor: string,
+  budgetKb: number,
 ): Promise<PageSize> {
   const page = await context.newPage();
   const scripts = new Map<string, number>();
@@ -108,12 +115,22 @@ async function measure(
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
   await page.getByText(waitFor, { exact: false }).first().waitFor({ timeout: 30_000 });
+  // Chunks the rendered screen imports on its own (a lazy part below the fold) are still
+  // first-screen JavaScript: let them arrive before counting.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1_000);
   await page.close();
   const list = [...scripts]
     .map(([url, gzipBytes]) => ({ url, gzipBytes }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   const totalGzipKb = Math.round((list.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024) * 10) / 10;
-  return { page: path, scripts: list, totalGzipKb, withinBudget: totalGzipKb <= BUDGET_KB };
+  return {
+    page: path,
+    scripts: list,
+    totalGzipKb,
+    budgetKb,
+    withinBudget: totalGzipKb <= budgetKb,
+  };
 }
 
 async function main(): Promise<void> {
@@ -122,31 +139,47 @@ async function main(): Promise<void> {
   try {
     const { cookies, tenantId } = await signedInUser(server.baseUrl);
     const anonymous = await browser.newContext();
-    const signIn = await measure(anonymous, server.baseUrl, '/auth/login', 'Sign in');
+    const signIn = await measure(
+      anonymous,
+      server.baseUrl,
+      '/auth/login',
+      'Sign in',
+      SIGN_IN_BUDGET_KB,
+    );
     const signedIn = await browser.newContext();
     await signedIn.addCookies(
       Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.baseUrl })),
     );
-    const runs = await measure(signedIn, server.baseUrl, `/tenants/${tenantId}/runs`, 'Runs');
-    const results = {
-      measuredAt: new Date().toISOString(),
-      budgetKb: BUDGET_KB,
-      pages: [signIn, runs],
-    };
+    const runs = await measure(
+      signedIn,
+      server.baseUrl,
+      `/tenants/${tenantId}/runs`,
+      'Runs',
+      RUNS_BUDGET_KB,
+    );
+    const results = { measuredAt: new Date().toISOString(), pages: [signIn, runs] };
     await mkdir(RESULTS, { recursive: true });
     await writeFile(join(RESULTS, 'dashboard-size.json'), `${JSON.stringify(results, null, 2)}\n`);
     const lines = [
       '# Dashboard first-screen JavaScript (gzip)',
       '',
-      `Measured ${results.measuredAt} in Chromium against the real server; budget ${BUDGET_KB} KB per first screen.`,
+      `Measured ${results.measuredAt} in Chromium against the real server.`,
       '',
-      '| page | scripts | gzip KB | within budget |',
-      '|---|---|---|---|',
+      '| page | scripts | gzip KB | budget KB | within budget |',
+      '|---|---|---|---|---|',
       ...results.pages.map(
         (p) =>
-          `| ${p.page.replace(tenantId, '{tenant}')} | ${p.scripts.length} | ${p.totalGzipKb} | ${p.withinBudget ? 'yes' : 'NO'} |`,
+          `| ${p.page.replace(tenantId, '{tenant}')} | ${p.scripts.length} | ${p.totalGzipKb} | ${p.budgetKb} | ${p.withinBudget ? 'yes' : 'NO'} |`,
       ),
       '',
+      ...results.pages.flatMap((p) => [
+        `## ${p.page.replace(tenantId, '{tenant}')}`,
+        '',
+        '| script | gzip KB |',
+        '|---|---|',
+        ...p.scripts.map((s) => `| ${s.url} | ${(s.gzipBytes / 1024).toFixed(1)} |`),
+        '',
+      ]),
     ];
     await writeFile(join(RESULTS, 'dashboard-size.md'), lines.join('\n'));
     console.log(lines.join('\n'));

@@ -3,7 +3,7 @@
  * replaces the old); a dismissed toast stays in memory for 1,000,000 ms so its exit
  * animation and any pending update can finish, then it is removed.
  * The display time (5000 ms), swipe threshold and F8 hotkey live on the Radix provider in
- * components/ui/toaster.tsx.
+ * components/ui/toast-region.tsx (loaded with the first toast or the first key or pointer press).
  */
 import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';

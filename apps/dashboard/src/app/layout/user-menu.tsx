@@ -1,5 +1,5 @@
 import { CircleUser, Globe, LogOut, Mail, Monitor, Moon, Sun, SunMoon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +22,11 @@ import { useTheme } from '@/hooks/use-theme';
 import type { Theme } from '@/hooks/use-theme';
 import { useTimeZonePreference } from '@/hooks/use-time-zone';
 import { BROWSER_TIME_ZONE } from '@/lib/time-zone';
-import { TimeZoneDialog } from './time-zone-dialog';
+
+// Its own chunk, with the zone search: fetched when the user first opens it.
+const TimeZoneDialog = lazy(() =>
+  import('./time-zone-dialog').then((module) => ({ default: module.TimeZoneDialog })),
+);
 
 /** Account menu: who is signed in, invites, server version, theme, time zone, sign out. */
 export function UserMenu() {
@@ -118,15 +122,19 @@ export function UserMenu() {
           </div>
         </DropdownMenuContent>
       </DropdownMenu>
-      <TimeZoneDialog
-        open={timeZoneOpen}
-        onOpenChange={setTimeZoneOpen}
-        // Opened from the menu, which has closed by then: back to the button that opened it.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          triggerRef.current?.focus();
-        }}
-      />
+      {timeZoneOpen ? (
+        <Suspense fallback={null}>
+          <TimeZoneDialog
+            open
+            onOpenChange={setTimeZoneOpen}
+            // Opened from the menu, which has closed by then: back to the button that opened it.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              triggerRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

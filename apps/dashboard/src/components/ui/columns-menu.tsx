@@ -22,9 +22,9 @@ export function columnChoicesOf(labels: Record<string, string>): ColumnChoice[] 
 }
 
 /**
- * The "Columns" button of a list toolbar: a checkbox per hideable column and Show all. Its
- * menu is a few items of the dropdown the toolbar already loads, so it is not split off.
- * Needs an `@container` ancestor, as toolbars have.
+ * The "Columns" button of a list toolbar: a checkbox per hideable column and Show all. The
+ * menu's code loads when the button is first reached for (./dropdown-menu.tsx), like every
+ * menu's. Needs an `@container` ancestor, as toolbars have.
  */
 export function ColumnsMenu({
   columns,

@@ -31,7 +31,8 @@ describe('DialogContent', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     opener.focus();
     fireEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    // The dialog's Radix code loads when it first opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
 
     act(() => {

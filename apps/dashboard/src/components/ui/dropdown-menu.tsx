@@ -1,93 +1,50 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, Circle } from 'lucide-react';
+import type * as Menu from '@radix-ui/react-dropdown-menu';
+import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { lazyOverlay } from './lazy-overlay';
+import { lazyParts } from './lazy-parts';
 
-export const DropdownMenu = Menu.Root;
-export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
-export const DropdownMenuRadioGroup = Menu.RadioGroup;
+// Menus are on most first screens (the user menu, Columns, Actions, row menus) but opened on
+// few visits: their Radix code is ~20 KB gzip, so it loads when a menu is first reached for.
+const menu = lazyOverlay(
+  lazyParts(() => import('./dropdown-menu-parts')),
+  { popup: 'menu', opensOn: 'pointerdown' },
+);
 
-const itemClasses =
-  'relative flex cursor-default select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm text-foreground outline-none ' +
-  'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 ' +
-  '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
-
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof Menu.Content>) {
-  return (
-    <Menu.Portal>
-      <Menu.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-surface-raised p-1 shadow-lg shadow-black/10',
-          'max-h-[var(--radix-dropdown-menu-content-available-height)] overflow-y-auto',
-          className,
-        )}
-        {...props}
-      />
-    </Menu.Portal>
-  );
+export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
+  return <menu.Root {...props} />;
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
-  return <Menu.Item className={cn(itemClasses, className)} {...props} />;
-}
+export const DropdownMenuTrigger = menu.Trigger;
+export const DropdownMenuGroup = menu.part('DropdownMenuGroup');
+export const DropdownMenuRadioGroup = menu.part('DropdownMenuRadioGroup');
+export const DropdownMenuItem = menu.part('DropdownMenuItem');
+export const DropdownMenuRadioItem = menu.part('DropdownMenuRadioItem');
+export const DropdownMenuCheckboxItem = menu.part('DropdownMenuCheckboxItem');
+export const DropdownMenuLabel = menu.part('DropdownMenuLabel');
+export const DropdownMenuSeparator = menu.part('DropdownMenuSeparator');
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof Menu.RadioItem>) {
-  return (
-    <Menu.RadioItem className={cn(itemClasses, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Circle className="size-2! fill-current text-foreground!" />
-        </Menu.ItemIndicator>
-      </span>
-      {children}
-    </Menu.RadioItem>
-  );
-}
+const LoadedContent = menu.part('DropdownMenuContent');
 
-/** A menu item with a check box: a choice that stays on or off (a visible column). */
-export function DropdownMenuCheckboxItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof Menu.CheckboxItem>) {
+export function DropdownMenuContent({ onFocus, ...props }: ComponentProps<typeof LoadedContent>) {
+  const { takeOpenedByKey } = menu.useRoot();
   return (
-    <Menu.CheckboxItem className={cn(itemClasses, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Check className="text-foreground!" />
-        </Menu.ItemIndicator>
-      </span>
-      {children}
-    </Menu.CheckboxItem>
+    <LoadedContent
+      {...props}
+      // Opened with a key before the menu's code had arrived, Radix missed that key and
+      // focuses the menu itself; a keyboard user expects the first item, as on every later
+      // open. Runs before Radix's own handler, which then leaves the focus where it is.
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (event.target !== event.currentTarget || !takeOpenedByKey()) return;
+        event.currentTarget
+          .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+          ?.focus();
+      }}
+    />
   );
 }
 
 export function DropdownMenuCheckMark({ checked }: { checked: boolean }) {
   return checked ? <Check className="ml-auto text-foreground!" aria-hidden="true" /> : null;
-}
-
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
-  return (
-    <Menu.Label
-      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof Menu.Separator>) {
-  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }

@@ -2,8 +2,9 @@
  * The "Filters" button of a list toolbar and the controls its panel is made of (reference
  * dashboard 3.1): a section per filter, titled, with its own clear button while it is set:
  * checkbox lists (with a search box past five options), key:value pairs, free-text lists.
+ * The button alone is ./filters-button.tsx, for a toolbar that loads its panel on first use.
  */
-import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { withMetadataFilter } from '@/lib/metadata-filter';
@@ -11,33 +12,13 @@ import { cn } from '@/lib/cn';
 import { Badge } from './badge';
 import { Button } from './button';
 import { Input } from './input';
-import { Popover, PopoverContent, PopoverTrigger } from './popover';
+
+export { FiltersButton } from './filters-button';
 
 export const checkboxClasses = 'size-4 rounded border-input accent-primary';
 
 /** Options listed before a checkbox list offers a search box. */
 const SEARCH_THRESHOLD = 5;
-
-/** The toolbar button with the count of active filters; `children` is the panel. */
-export function FiltersButton({ count, children }: { count: number; children: ReactNode }) {
-  return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Filters (${count} active)`}>
-          <SlidersHorizontal aria-hidden="true" />
-          <span className="hidden @lg:inline">Filters</span>
-          {count > 0 ? (
-            <Badge variant="accent" className="tabular-nums">
-              {count}
-            </Badge>
-          ) : null}
-          <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-96">{children}</PopoverContent>
-    </Popover>
-  );
-}
 
 /** The panel's frame: "Clear All Filters" while any filter is set, then the sections. */
 export function FilterPanel({

@@ -1,7 +1,7 @@
-import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
 const OPEN_DELAY_MS = 300;
 const CLOSE_DELAY_MS = 150;
@@ -9,7 +9,8 @@ const CLOSE_DELAY_MS = 150;
 /**
  * Details that open while the mouse rests on their trigger and stay open while it moves into
  * them (so their links can be clicked). Touch and keyboard open it with a tap or Enter. The
- * content mounts only while open, so whatever it fetches is fetched on demand.
+ * content mounts only while open, so whatever it fetches is fetched on demand; the popover's
+ * code loads as the pointer reaches the trigger, within the open delay.
  */
 export function HoverCard({
   label,
@@ -41,7 +42,7 @@ export function HoverCard({
   const keepOpen = () => clearTimeout(timer.current);
 
   return (
-    <PopoverPrimitive.Root
+    <Popover
       open={open}
       onOpenChange={(next) => {
         clearTimeout(timer.current);
@@ -49,8 +50,7 @@ export function HoverCard({
         setOpen(next);
       }}
     >
-      <PopoverPrimitive.Trigger
-        type="button"
+      <PopoverTrigger
         aria-label={label}
         onPointerEnter={(event) => schedule(event, true, OPEN_DELAY_MS)}
         onPointerLeave={(event) => schedule(event, false, CLOSE_DELAY_MS)}
@@ -61,32 +61,28 @@ export function HoverCard({
         className="cursor-help rounded-md focus-visible:outline-2 focus-visible:outline-ring"
       >
         {trigger}
-      </PopoverPrimitive.Trigger>
-      <PopoverPrimitive.Portal>
-        <PopoverPrimitive.Content
-          side="bottom"
-          align="start"
-          sideOffset={6}
-          collisionPadding={8}
-          onPointerEnter={keepOpen}
-          onPointerLeave={(event) => schedule(event, false, CLOSE_DELAY_MS)}
-          onOpenAutoFocus={(event) => {
-            if (byHover.current) event.preventDefault();
-          }}
-          onCloseAutoFocus={(event) => {
-            if (byHover.current) event.preventDefault();
-          }}
-          className={cn(
-            'z-50 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-border bg-surface-raised p-3 text-sm shadow-lg shadow-black/10 focus-visible:outline-none',
-            // A fixed cap rather than the space left below: sized to that space, the card
-            // would always "fit" and never flip above a trigger low on the screen.
-            'max-h-[min(32rem,calc(100dvh-2rem))] overflow-y-auto',
-            className,
-          )}
-        >
-          {children}
-        </PopoverPrimitive.Content>
-      </PopoverPrimitive.Portal>
-    </PopoverPrimitive.Root>
+      </PopoverTrigger>
+      <PopoverContent
+        side="bottom"
+        align="start"
+        onPointerEnter={keepOpen}
+        onPointerLeave={(event) => schedule(event, false, CLOSE_DELAY_MS)}
+        onOpenAutoFocus={(event) => {
+          if (byHover.current) event.preventDefault();
+        }}
+        onCloseAutoFocus={(event) => {
+          if (byHover.current) event.preventDefault();
+        }}
+        className={cn(
+          'w-96 text-sm',
+          // A fixed cap rather than the space left below: sized to that space, the card
+          // would always "fit" and never flip above a trigger low on the screen.
+          'max-h-[min(32rem,calc(100dvh-2rem))]',
+          className,
+        )}
+      >
+        {children}
+      </PopoverContent>
+    </Popover>
   );
 }

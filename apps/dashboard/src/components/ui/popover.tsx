@@ -1,31 +1,20 @@
-import * as PopoverPrimitive from '@radix-ui/react-popover';
+import type * as PopoverPrimitive from '@radix-ui/react-popover';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { lazyOverlay } from './lazy-overlay';
+import { lazyParts } from './lazy-parts';
 
-export const Popover = PopoverPrimitive.Root;
-export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverClose = PopoverPrimitive.Close;
+// Popovers sit in list toolbars and cells (filters, metadata, saved views) but open on few
+// visits: their Radix and positioning code loads when a popover is first reached for.
+const popover = lazyOverlay(
+  lazyParts(() => import('./popover-parts')),
+  { popup: 'dialog', opensOn: 'click' },
+);
 
-/** A floating panel anchored to its trigger: forms and details that a menu cannot hold. */
-export function PopoverContent({
-  className,
-  align = 'end',
-  sideOffset = 6,
-  ...props
-}: ComponentProps<typeof PopoverPrimitive.Content>) {
-  return (
-    <PopoverPrimitive.Portal>
-      <PopoverPrimitive.Content
-        align={align}
-        sideOffset={sideOffset}
-        collisionPadding={8}
-        className={cn(
-          'z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-border bg-surface-raised p-3 shadow-lg shadow-black/10 focus-visible:outline-none',
-          'max-h-[var(--radix-popover-content-available-height)] overflow-y-auto',
-          className,
-        )}
-        {...props}
-      />
-    </PopoverPrimitive.Portal>
-  );
+export function Popover(props: ComponentProps<typeof PopoverPrimitive.Root>) {
+  return <popover.Root {...props} />;
 }
+
+export const PopoverTrigger = popover.Trigger;
+export const PopoverClose = popover.part('PopoverClose');
+/** A floating panel anchored to its trigger: forms and details that a menu cannot hold. */
+export const PopoverContent = popover.part('PopoverContent');

@@ -4,8 +4,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { TaskAction } from '../api/cancel-replay-tasks';
 import { useMatchingCount } from '../api/list-runs';
 import type { RunListQuery } from '../api/list-runs';
-import { RunsFilterPanel } from './runs-filters';
-import type { RunsFilterPanelProps } from './runs-filters';
+import RunsFilterPanel from './runs-filter-panel';
+import type { RunsFilterPanelProps } from './runs-filter-panel';
 
 /** Names listed when acting on a selection; the rest are counted. */
 const NAMES_SHOWN = 10;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { durableLogNode } from '@/testing/durable-log-node';
 import { renderScreen } from '@/testing/render-screen';
 import type { V1DurableEventLogEntry } from '@/types/api';
-import type { Eviction } from '../utils/durable-eviction';
+import type { Eviction } from '../utils/eviction';
 import { DurableEventLog } from './durable-event-log';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';

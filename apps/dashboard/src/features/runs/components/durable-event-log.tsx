@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { DURABLE_LOG_LIMIT, useDurableEventLog } from '../api/get-durable-event-log';
 import { pollIntervalFor } from '../api/get-run-details';
 import { DurableLogNode } from './durable-log-node';
-import type { Eviction } from '../utils/durable-eviction';
+import type { Eviction } from '../utils/eviction';
 import { EvictionNotice } from './eviction-notice';
 
 /**

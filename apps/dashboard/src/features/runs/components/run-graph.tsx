@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { taskStatusStyle } from '@/lib/status';
 import type { V1TaskSummary, V1WorkflowRunDetails } from '@/types/api';
 import { useNow } from '@/hooks/use-now';
-import { currentEviction } from '../utils/durable-eviction';
+import { currentEviction } from '../utils/eviction';
 import { formatCompactDuration, runDurationMs } from '../utils/run-duration';
 import {
   NAME_ROW_HEIGHT,

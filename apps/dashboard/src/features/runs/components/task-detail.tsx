@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 import { taskStatusStyle } from '@/lib/status';
 import type { V1TaskEvent, V1TaskSummary, WorkflowRunShapeItem } from '@/types/api';
 import { useComposedSearchParams } from '@/hooks/use-composed-search-params';
-import { currentEviction } from '../utils/durable-eviction';
+import { currentEviction } from '../utils/eviction';
 import { gateState } from '../utils/task-conditions';
 import { ChildRuns } from './related-runs';
 import { DurableEventLog } from './durable-event-log';

@@ -1,17 +1,12 @@
 import { Hourglass } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { Suspense, lazy } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { HoverCard } from '@/components/ui/hover-card';
-import { RelativeTime } from '@/components/ui/relative-time';
 import { Spinner } from '@/components/ui/spinner';
-import { Timestamp } from '@/components/ui/timestamp';
-import { tenantHref } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
-import { cn } from '@/lib/cn';
-import { useTaskWaiting } from '../api/get-task-waiting';
-import type { WaitingDetail } from '../utils/task-waiting';
-import { waitingDetails, waitingReasonLabel } from '../utils/task-waiting';
+
+// The reasons' wording and details are not on the runs list's first screen: they load when
+// a queued row's card (or the task panel) first shows one.
+const LoadedWaitingReason = lazy(() => import('./waiting-reason'));
 
 const TITLE = 'Why is this task waiting?';
 
@@ -73,83 +68,20 @@ export function TaskWaitingHoverCard({
   );
 }
 
-/** The scheduler's answer: the reason's name, its sentence, and what it names. */
-function WaitingReason({
-  tenantId,
-  taskId,
-  poll = false,
-}: {
-  tenantId: string;
-  taskId: string;
-  poll?: boolean;
-}) {
-  const waiting = useTaskWaiting(taskId, { poll });
-  if (waiting.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner />
-        Asking the scheduler…
-      </p>
-    );
-  }
-  if (waiting.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Could not ask the scheduler: {errorMessage(waiting.error)}
-      </p>
-    );
-  }
-  const { data } = waiting;
-  const details = waitingDetails(data);
+/** The reason, once its module is here; until then it reads as the question being asked. */
+function WaitingReason(props: ComponentProps<typeof LoadedWaitingReason>) {
   return (
-    <div className="grid gap-2" data-waiting-reason={data.reason}>
-      <Badge variant="outline" className="justify-self-start">
-        {waitingReasonLabel(data.reason)}
-      </Badge>
-      <p className="text-sm break-words text-foreground">{data.message}</p>
-      {details.length > 0 ? (
-        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-[13px]">
-          {details.map((detail) => (
-            <DetailRow key={detail.label} tenantId={tenantId} detail={detail} />
-          ))}
-        </dl>
-      ) : null}
-    </div>
+    <Suspense fallback={<AskingScheduler />}>
+      <LoadedWaitingReason {...props} />
+    </Suspense>
   );
 }
 
-function DetailRow({ tenantId, detail }: { tenantId: string; detail: WaitingDetail }) {
+export function AskingScheduler() {
   return (
-    <>
-      <dt className="text-muted-foreground">{detail.label}</dt>
-      <dd className="min-w-0">
-        {detail.kind === 'runs' ? (
-          <ul className="grid gap-1">
-            {detail.runIds.map((runId) => (
-              <li key={runId} className="min-w-0">
-                <Link
-                  to={tenantHref(tenantId, 'runs/:run', { run: runId })}
-                  title={`Open run ${runId}`}
-                  className="block truncate rounded-sm font-mono text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {runId}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : detail.kind === 'time' ? (
-          <>
-            <Timestamp value={detail.value} />{' '}
-            <span className="text-muted-foreground">
-              (<RelativeTime value={detail.value} />)
-            </span>
-          </>
-        ) : (
-          <span className={cn('break-words', detail.code && 'font-mono break-all')}>
-            {detail.value}
-          </span>
-        )}
-      </dd>
-    </>
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      Asking the scheduler…
+    </p>
   );
 }

@@ -3,34 +3,8 @@
  * with no worker, and is queued again (DURABLE_RESTORING) once every open node of its log
  * completes. The panel says so, and what it waits for, in these words.
  */
-import type { V1DurableEventLogEntry, V1TaskEvent, V1TaskSummary } from '@/types/api';
+import type { V1DurableEventLogEntry } from '@/types/api';
 import { nodeDescription, nodeIcon, nodeState } from './durable-log';
-import { newestFirst } from './task-events';
-
-/** An eviction in force: why the worker let the task go (its DURABLE_EVICTED event's message). */
-export interface Eviction {
-  reason: string;
-}
-
-/**
- * Whether a task is evicted now, and why. Only a RUNNING task can be. The server says whether
- * (`isEvicted`); from a server that does not, the task's latest event tells: it is evicted when
- * that is its DURABLE_EVICTED, and any later event (DURABLE_RESTORING, ASSIGNED, STARTED…)
- * means a worker has it again, or is about to. "Latest" is in the engine's order, not by
- * timestamp: a worker's events carry the worker's clock, which can put an earlier STARTED
- * after the eviction. Rows of the runs list come without events: they have the server's word.
- */
-export function currentEviction(
-  task: Pick<V1TaskSummary, 'status' | 'isEvicted'>,
-  events: readonly V1TaskEvent[] = [],
-): Eviction | undefined {
-  if (task.status !== 'RUNNING') return undefined;
-  const ordered = newestFirst(events);
-  const evicted = task.isEvicted ?? ordered[0]?.eventType === 'DURABLE_EVICTED';
-  if (!evicted) return undefined;
-  const event = ordered.find((candidate) => candidate.eventType === 'DURABLE_EVICTED');
-  return { reason: event?.message ?? '' };
-}
 
 /** Text with times in it, kept as ISO strings so that the view shows them in the user's zone. */
 export type TextPart = string | { time: string };

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { V1TaskSummary } from '@/types/api';
-import { waitingDetails, waitingReasonLabel, waitingTaskOf } from './task-waiting';
-
-const row = (id: string, status: V1TaskSummary['status'], extra: Partial<V1TaskSummary> = {}) =>
-  ({ metadata: { id }, type: 'TASK', status, ...extra }) as V1TaskSummary;
+import { waitingDetails, waitingReasonLabel } from './task-waiting';
 
 describe('why a task waits', () => {
   it('names the reason, and shows one it does not know as it came', () => {
@@ -84,16 +80,5 @@ describe('why a task waits', () => {
       [{ kind: 'time', label: 'Counting since', value: since }],
     );
     expect(waitingReasonLabel('CONDITIONS')).toBe('Waiting for its conditions');
-  });
-
-  it("asks about a queued row's own task, or a queued DAG run's first queued task", () => {
-    expect(waitingTaskOf(row('t1', 'QUEUED'))?.metadata.id).toBe('t1');
-    expect(waitingTaskOf(row('t1', 'RUNNING'))).toBeUndefined();
-    const dag = row('run', 'QUEUED', {
-      type: 'DAG',
-      children: [row('a', 'COMPLETED'), row('b', 'QUEUED'), row('c', 'QUEUED')],
-    });
-    expect(waitingTaskOf(dag)?.metadata.id).toBe('b');
-    expect(waitingTaskOf({ ...dag, children: [] })).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * "Why is this task waiting?" as the task panel and the runs list show it: a short name for
- * the scheduler's reason, the details that go with it, and which task a list row asks about.
+ * the scheduler's reason and the details that go with it (which task a list row asks about
+ * is ./waiting-task.ts, light enough for the list's first screen).
  */
 import { concurrencyStrategyLabel } from '@/lib/concurrency';
-import type { V1TaskSummary, V1TaskWaiting } from '@/types/api';
+import type { V1TaskWaiting } from '@/types/api';
 
 type WaitingReason = V1TaskWaiting['reason'];
 
@@ -118,15 +119,4 @@ export function waitingDetails(waiting: V1TaskWaiting): WaitingDetail[] {
     default:
       return [];
   }
-}
-
-/**
- * The task a queued row of the runs list asks about (by its `taskExternalId`: a standalone
- * run's row carries the run's id): the row's own task, or for a DAG run its first queued
- * task (the run has no reason of its own).
- */
-export function waitingTaskOf(row: V1TaskSummary): V1TaskSummary | undefined {
-  if (row.status !== 'QUEUED') return undefined;
-  if (row.type !== 'DAG') return row;
-  return row.children?.find((child) => child.status === 'QUEUED');
 }
