@@ -30,6 +30,7 @@ import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerDurableRoutes } from './http/routes/durable.routes';
 import { registerLiveRoutes } from './http/routes/live.routes';
 import { LiveUpdates } from './live/live-updates';
+import { readRunRows } from './http/present-runs-with-tasks';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookRoutes } from './http/routes/webhooks.routes';
@@ -109,8 +110,11 @@ export async function buildApp(
   registerScheduledRoutes(api);
   registerFlowControlRoutes(api);
   registerSavedViewRoutes(api);
-  const live = new LiveUpdates(db, engine, (message, error) =>
-    app.log.error({ err: error }, message),
+  const live = new LiveUpdates(
+    db,
+    engine,
+    (message, error) => app.log.error({ err: error }, message),
+    (tenantId, runIds) => readRunRows(db, tenantId, runIds),
   );
   // Streams stay open until their clients leave: they are ended before the server waits for
   // its requests to finish.

@@ -1,6 +1,7 @@
 /**
  * The tenant's live event stream over a real HTTP connection: changes arrive as `changes`
- * events naming the runs and tasks by their API ids, only the tenant's own; a stream that
+ * events naming the runs and tasks by their API ids, with the runs' list rows, only the
+ * tenant's own; a stream that
  * reconnects with Last-Event-ID gets what it missed, one that cannot resume gets `reset`.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -95,6 +96,12 @@ it('sends a tenant its own changes, and resumes a stream from its last event', a
   const details = await t.engine.getRunDetails(owner.tenantId, ours!);
   expect(changesOf(first).tasks).toContain(details.tasks[0]!.externalId);
   expect(stream.events.some((e) => e.data?.includes(theirs!))).toBe(false);
+  // The run comes as the runs list shows it, so an open list can show it before refetching.
+  const list = await fetch(
+    `${base}/api/v1/stable/tenants/${owner.tenantId}/workflow-runs?since=2000-01-01T00:00:00Z&only_tasks=false`,
+    { headers: { authorization: `Bearer ${token}` } },
+  ).then((r) => r.json() as Promise<{ rows: unknown[] }>);
+  expect(changesOf(first).rows).toEqual(list.rows);
   await stream.close();
 
   // Changes while it was away are sent when it comes back with its last event's id.

@@ -8,19 +8,37 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import type { RestSession } from '../lib/rest-session';
 
+export interface PageObservations {
+  /** Run id → when the page first showed the run succeeded (epoch ms). */
+  succeeded: Map<string, number>;
+  /** The page's runs-list requests: when each started and its response ended (epoch ms). */
+  listRequests: { start: number; end: number }[];
+}
+
 export interface Dashboards {
-  /** For each page: run id → when it first showed the run succeeded (epoch ms). */
-  seen(): Promise<Map<string, number>[]>;
+  observe(): Promise<PageObservations[]>;
   close(): Promise<void>;
 }
 
 /**
  * Runs in each page before its own scripts: after every change to the page, notes the runs
- * whose row newly says Succeeded (run id → epoch ms, in `window.__succeededSeen`). A string,
- * as it runs in the browser and this package is typed for Node.
+ * whose row newly says Succeeded (run id → epoch ms, in `window.__succeededSeen`), and keeps
+ * the timing of each runs-list request (`window.__listRequests`), so the latency splits into
+ * waiting, fetching and rendering. A string, as it runs in the browser and this package is
+ * typed for Node.
  */
 const WATCH_SUCCEEDED_ROWS = `
   window.__succeededSeen = {};
+  window.__listRequests = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.name.includes('/workflow-runs?') || /limit=1(&|$)/.test(entry.name)) continue;
+      window.__listRequests.push({
+        start: performance.timeOrigin + entry.startTime,
+        end: performance.timeOrigin + entry.responseEnd,
+      });
+    }
+  }).observe({ type: 'resource', buffered: true });
   new MutationObserver(() => {
     const now = Date.now();
     for (const row of document.querySelectorAll('tr[data-run-row]')) {
@@ -52,13 +70,16 @@ export async function openDashboards(session: RestSession, count: number): Promi
     pages.push(page);
   }
   return {
-    async seen() {
-      const maps: Map<string, number>[] = [];
+    async observe() {
+      const observed: PageObservations[] = [];
       for (const page of pages) {
         const seen = (await page.evaluate('window.__succeededSeen')) as Record<string, number>;
-        maps.push(new Map(Object.entries(seen)));
+        const listRequests = (await page.evaluate(
+          'window.__listRequests',
+        )) as PageObservations['listRequests'];
+        observed.push({ succeeded: new Map(Object.entries(seen)), listRequests });
       }
-      return maps;
+      return observed;
     },
     close: () => browser.close(),
   };

@@ -77,6 +77,11 @@ interface BackendResult {
   finishedToVisible: LatencySummary;
   /** (run, dashboard) pairs measured: runs each page showed succeeding, summed. */
   visiblePairs: number;
+  /** Where that time goes: each page's runs-list requests, start to response end. */
+  listRequest: LatencySummary;
+  listRequestsPerDashboardPerSecond: number;
+  /** The response that brought a run's row → the row on screen (React's render, the DOM). */
+  responseToVisible: LatencySummary;
   serverCpuMsPerSecondWithDashboards: number;
   serverCpuMsPerSecondPerDashboard: number;
 }
@@ -162,18 +167,28 @@ async function runBackend(backend: Backend, admin: pg.Client | undefined): Promi
       `${backend}: load with ${DASHBOARDS} dashboards: server ${Math.round(cpuWithDashboards)} ms CPU/s`,
     );
     await sleep(1000);
-    const seen = await dashboards.seen();
+    const observed = await dashboards.observe();
     await dashboards.close();
     // The worker first: it says goodbye to the server.
     await worker.stop(3000);
     await stopAll();
 
     const visible: number[] = [];
+    const rendering: number[] = [];
+    const requests: number[] = [];
     const finishedLater = await finishTimes(bench, dashboardsSince);
-    for (const page of seen) {
-      for (const [runId, at] of page) {
+    const loadStart = dashboardsSince.getTime();
+    for (const page of observed) {
+      const responses = page.listRequests
+        .filter((r) => r.start >= loadStart)
+        .sort((a, b) => a.end - b.end);
+      for (const r of responses) requests.push(r.end - r.start);
+      for (const [runId, at] of page.succeeded) {
         const finishedAt = finishedLater.get(runId);
-        if (finishedAt !== undefined) visible.push(at - finishedAt);
+        if (finishedAt === undefined) continue;
+        visible.push(at - finishedAt);
+        const brought = responses.findLast((r) => r.end <= at && r.start >= finishedAt);
+        if (brought) rendering.push(at - brought.end);
       }
     }
 
@@ -200,6 +215,9 @@ async function runBackend(backend: Backend, admin: pg.Client | undefined): Promi
       serverRssMiBPerStream: round((rssWith - rssBefore) / STREAMS),
       finishedToVisible: summarize(visible),
       visiblePairs: visible.length,
+      listRequest: summarize(requests),
+      listRequestsPerDashboardPerSecond: round(requests.length / DASHBOARDS / (SECONDS + 2)),
+      responseToVisible: summarize(rendering),
       serverCpuMsPerSecondWithDashboards: Math.round(cpuWithDashboards),
       serverCpuMsPerSecondPerDashboard: round((cpuWithDashboards - cpuWithout) / DASHBOARDS),
     };
@@ -262,6 +280,13 @@ function renderMarkdown(results: BackendResult[], machine: MachineInfo): string 
       lat(r.finishedToVisible),
     ),
     row('(run, dashboard) pairs measured', (r) => r.visiblePairs),
+    row('runs-list request, start → response end, p50 / p95 / p99 / max (ms)', (r) =>
+      lat(r.listRequest),
+    ),
+    row('runs-list requests per dashboard per second', (r) => r.listRequestsPerDashboardPerSecond),
+    row('response bringing the row → row visible, p50 / p95 / p99 / max (ms)', (r) =>
+      lat(r.responseToVisible),
+    ),
     row(
       'server CPU under the load with the dashboards (ms/s)',
       (r) => r.serverCpuMsPerSecondWithDashboards,

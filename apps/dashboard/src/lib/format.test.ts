@@ -102,11 +102,25 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp('2025-07-31T14:05:09.000Z', 'America/New_York')).toBe(
       '2025-07-31 10:05:09.000 GMT-4 (America/New_York)',
     );
+  });
+
+  it('names UTC in a browser elsewhere', async () => {
+    // The browser's zone is read once per page: a page in Tokyo is a fresh load.
     vi.stubEnv('TZ', 'Asia/Tokyo');
-    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'UTC')).toBe('2025-01-31 14:05:09.123 UTC');
-    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'Asia/Tokyo')).toBe(
+    vi.resetModules();
+    const tokyo = await import('./format');
+    expect(tokyo.formatTimestamp('2025-01-31T14:05:09.123Z', 'UTC')).toBe(
+      '2025-01-31 14:05:09.123 UTC',
+    );
+    expect(tokyo.formatTimestamp('2025-01-31T14:05:09.123Z', 'Asia/Tokyo')).toBe(
       '2025-01-31 23:05:09.123 GMT+9',
     );
+  });
+
+  it('writes an instant the same each time it is asked', () => {
+    const first = formatTimestamp('2025-01-31T14:05:09.123Z', 'Europe/Berlin');
+    expect(formatTimestamp(new Date('2025-01-31T14:05:09.123Z'), 'Europe/Berlin')).toBe(first);
+    expect(formatTimestamp('2025-01-31T14:05:09.123Z', 'America/New_York')).not.toBe(first);
   });
 });
 

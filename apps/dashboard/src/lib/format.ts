@@ -71,6 +71,23 @@ export function formatDuration(ms: number): string {
 export function formatTimestamp(value: DateInput, timeZone: string): string {
   const date = toDate(value);
   if (!date) return 'N/A';
+  // A list re-renders its rows' timestamps on every change it shows; the text of an instant in
+  // a zone never changes, and reading a wall clock through Intl is the costly part.
+  const key = `${date.getTime()} ${timeZone}`;
+  let text = timestamps.get(key);
+  if (text === undefined) {
+    if (timestamps.size >= TIMESTAMPS_KEPT) timestamps.clear();
+    text = writeTimestamp(date, timeZone);
+    timestamps.set(key, text);
+  }
+  return text;
+}
+
+/** Timestamps written lately, by instant and zone: more than a screen shows. */
+const TIMESTAMPS_KEPT = 5_000;
+const timestamps = new Map<string, string>();
+
+function writeTimestamp(date: Date, timeZone: string): string {
   const clock = wallClock(date, timeZone);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return (

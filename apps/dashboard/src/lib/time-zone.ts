@@ -52,9 +52,14 @@ const wallClockFormatter = perZoneFormatter('en-US', {
   hourCycle: 'h23',
 });
 
-/** The zone the browser runs in, as it reports it. */
+let browserZone: string | undefined;
+
+/**
+ * The zone the browser runs in, as it reports it. Read once: asking builds a formatter, which
+ * costs more than formatting many dates, and every timestamp on screen asks.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 /** Whether this browser knows the zone (names are case-insensitive; aliases count). */

@@ -1,6 +1,7 @@
 import type { Queryable } from '@trellis/db';
 import type { V1TaskSummary } from '@trellis/api-contract';
 import {
+  listRunsById,
   listTasksOfRuns,
   type RunListRow,
   type TaskListRow,
@@ -20,6 +21,30 @@ export async function presentRunsWithTasks(
     runs.map((run) => run.id),
     options,
   );
+  return withTasks(runs, tasks, tenantId);
+}
+
+/**
+ * Some runs of a tenant by id, as the runs list shows them (no payloads), newest first: the
+ * runs and their tasks read side by side, as the ids are known.
+ */
+export async function readRunRows(
+  db: Queryable,
+  tenantId: string,
+  runIds: readonly string[],
+): Promise<V1TaskSummary[]> {
+  const [runs, tasks] = await Promise.all([
+    listRunsById(db, tenantId, runIds),
+    listTasksOfRuns(db, tenantId, runIds, { includePayloads: false }),
+  ]);
+  return withTasks(runs, tasks, tenantId);
+}
+
+function withTasks(
+  runs: readonly RunListRow[],
+  tasks: readonly TaskListRow[],
+  tenantId: string,
+): V1TaskSummary[] {
   const tasksByRun = new Map<string, TaskListRow[]>();
   for (const task of tasks) {
     const list = tasksByRun.get(task.runId);

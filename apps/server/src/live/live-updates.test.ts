@@ -40,7 +40,12 @@ function harness() {
       })),
     }),
   } as unknown as Queryable;
-  const live = new LiveUpdates(db, engine, () => {});
+  const live = new LiveUpdates(
+    db,
+    engine,
+    () => {},
+    async () => [],
+  );
   return {
     live,
     publish: (tasks: string[]) =>

@@ -2,7 +2,8 @@
  * Live updates for dashboards: each tenant's changes (the engine's, after COMMIT) as
  * server-sent events. Changes are gathered for FLUSH_MS, their ids resolved to what the REST
  * API shows (task and run external ids) in one query, and sent as one `changes` message to every
- * open stream of the tenant. The last RING_SIZE messages are kept, and a tenant's changes are
+ * open stream of the tenant, with the changed runs' list rows when there are few of them, so an
+ * open list shows a change at once instead of after a refetch. The last RING_SIZE messages are kept, and a tenant's changes are
  * still gathered for RESUME_GRACE_MS after its last stream closed, so a stream that reconnects
  * with Last-Event-ID misses nothing; one that asks for older ones (or for messages of another
  * feed: the server restarted, or the grace ran out) gets `reset`: fetch everything again. A
@@ -11,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { V1LiveChanges } from '@trellis/api-contract';
+import type { V1LiveChanges, V1TaskSummary } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
 import type { Engine, TenantChanges } from '@trellis/engine';
 
@@ -22,6 +23,8 @@ export const HEARTBEAT_MS = 15_000;
 export const RING_SIZE = 200;
 /** Ids one message names at most; beyond, it says `all`. */
 export const MAX_IDS = 500;
+/** Runs whose list rows one message carries at most (a page); beyond, lists refetch. */
+export const MAX_ROWS = 50;
 /** Unsent bytes a stream may hold before it is closed as too slow. */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** How long a tenant's feed outlives its last stream, for reconnects to resume. */
@@ -51,6 +54,12 @@ interface TaskIds {
   runId: string;
 }
 
+/** Runs of a tenant as the runs list shows them, read when a message goes out. */
+export type RunRowsReader = (
+  tenantId: string,
+  runIds: readonly string[],
+) => Promise<V1TaskSummary[]>;
+
 export class LiveUpdates {
   /** Internal task id → its API ids, the least recently learnt first. */
   private readonly known = new Map<string, TaskIds>();
@@ -62,6 +71,7 @@ export class LiveUpdates {
     private readonly db: Queryable,
     engine: Engine,
     private readonly onError: (message: string, error: unknown) => void,
+    private readonly readRows: RunRowsReader,
   ) {
     this.unsubscribe = engine.subscribeToChanges((changes) => this.gather(changes));
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
@@ -191,7 +201,9 @@ export class LiveUpdates {
       }
       if (logs.has(id)) logged.push(externalId);
     }
-    return { runs: [...runs], tasks: changedTasks, logs: logged, workers: [...workers] };
+    const changes = { runs: [...runs], tasks: changedTasks, logs: logged, workers: [...workers] };
+    if (runs.size === 0 || runs.size > MAX_ROWS) return changes;
+    return { ...changes, rows: await this.readRows(tenantId, changes.runs) };
   }
 
   /** The API ids of tasks: remembered ones at once, the others in one query of the tenant's. */

@@ -72,6 +72,23 @@ export async function listRuns(
   return { rows, total };
 }
 
+/** Some runs of a tenant as lists show them (no payloads), newest first. */
+export async function listRunsById(
+  db: Queryable,
+  tenantId: string,
+  runIds: readonly string[],
+): Promise<RunListRow[]> {
+  if (runIds.length === 0) return [];
+  const { rows } = await db.query<RunListRow>(
+    `SELECT ${RUN_COLUMNS}, NULL AS input
+       FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
+      WHERE r.tenant_id = $1 AND r.id = ANY($2::uuid[])
+      ORDER BY r.created_at DESC, r.id DESC`,
+    [tenantId, runIds],
+  );
+  return rows;
+}
+
 /** Ids of the runs matching a filter, newest first, at most RUN_LIST_CAP. */
 export async function listRunIdsMatching(db: Queryable, filter: RunFilter): Promise<string[]> {
   const params = new SqlParams();

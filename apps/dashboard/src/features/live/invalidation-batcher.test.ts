@@ -7,9 +7,9 @@ import type { RefetchType } from './invalidation-batcher';
 const RUNS: QueryKey = ['tenants', 't', 'workflow-runs'];
 const RUNS_LIST: QueryKey = [...RUNS, 'list', { offset: 0 }];
 
-function setup(refetchType: RefetchType = 'active') {
+function setup(refetchType: RefetchType = 'active', windowFor?: (key: QueryKey) => number) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const batcher = new InvalidationBatcher(client, () => refetchType);
+  const batcher = new InvalidationBatcher(client, () => refetchType, windowFor);
   let fetches = 0;
   /** A query on screen (an observer), whose fetch takes `ms`. */
   const onScreen = async (queryKey: QueryKey, ms = 10) => {
@@ -51,6 +51,22 @@ describe('InvalidationBatcher', () => {
     expect(fetches()).toBe(2);
     batcher.add([RUNS]);
     expect(fetches()).toBe(3);
+  });
+
+  it('gives each key the window the app sets for it', async () => {
+    const slow: QueryKey = ['tenants', 't', 'task-metrics'];
+    const { batcher, onScreen, fetches } = setup('active', (key) => (key === slow ? 1000 : 250));
+    await onScreen(RUNS_LIST);
+    await onScreen(slow);
+    batcher.add([RUNS, slow]);
+    expect(fetches()).toBe(2);
+    await vi.advanceTimersByTimeAsync(10);
+    batcher.add([RUNS, slow]);
+    await vi.advanceTimersByTimeAsync(250);
+    // The list again at the end of its window; the costly one waits for the end of its own.
+    expect(fetches()).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000 - 260);
+    expect(fetches()).toBe(4);
   });
 
   it('refetches a query that several keys match once', async () => {

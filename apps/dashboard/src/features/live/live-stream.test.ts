@@ -145,6 +145,19 @@ describe('parseChanges', () => {
     );
   });
 
+  it('keeps the run rows a message carries, or leaves them out when they cannot be placed', () => {
+    const row = { metadata: { id: 'r1' }, createdAt: '2026-11-27T10:00:00Z', status: 'RUNNING' };
+    const ids = '"runs":["r1"],"tasks":[],"logs":[],"workers":[]';
+    expect(parseChanges(`{${ids},"rows":[${JSON.stringify(row)}]}`)?.rows).toEqual([row]);
+    expect(parseChanges(`{${ids},"rows":[{"metadata":{}}]}`)).toEqual({
+      runs: ['r1'],
+      tasks: [],
+      logs: [],
+      workers: [],
+      all: false,
+    });
+  });
+
   it('refuses anything else', () => {
     expect(parseChanges('null')).toBeUndefined();
     expect(parseChanges('{"runs":[1],"tasks":[],"logs":[],"workers":[]}')).toBeUndefined();

@@ -10,7 +10,7 @@
  */
 import type { LiveStatus } from '@/hooks/use-live-status';
 import { API_BASE } from '@/lib/api-client';
-import type { V1LiveChanges } from '@/types/api';
+import type { V1LiveChanges, V1TaskSummary } from '@/types/api';
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;
@@ -56,7 +56,21 @@ export function parseChanges(data: string): V1LiveChanges | undefined {
   };
   const [runs, tasks, logs, workers] = [ids('runs'), ids('tasks'), ids('logs'), ids('workers')];
   if (!runs || !tasks || !logs || !workers) return undefined;
-  return { runs, tasks, logs, workers, all: message['all'] === true };
+  const rows = runRows(message['rows']);
+  return { runs, tasks, logs, workers, ...(rows ? { rows } : {}), all: message['all'] === true };
+}
+
+/** The runs' list rows a message carries, when they have what lists place rows by. */
+function runRows(value: unknown): V1LiveChanges['rows'] {
+  if (!Array.isArray(value)) return undefined;
+  const placeable = value.every((row: Partial<V1TaskSummary> | null) => {
+    return (
+      typeof row?.metadata?.id === 'string' &&
+      typeof row.createdAt === 'string' &&
+      typeof row.status === 'string'
+    );
+  });
+  return placeable ? (value as V1TaskSummary[]) : undefined;
 }
 
 /** The pause before the `failures`-th reopening: doubling from 1 s up to 1 min, ±25%. */

@@ -26,11 +26,13 @@ function setup() {
   const queryKeysFor = vi.fn((_tenantId: string, changes: V1LiveChanges) =>
     changes.runs.length > 0 ? [RUNS] : [],
   );
+  const patchCache = vi.fn();
   const ui = (tenantId: string, coversScreen = true) => (
     <QueryClientProvider client={client}>
       <LiveUpdatesProvider
         tenantId={tenantId}
         queryKeysFor={queryKeysFor}
+        patchCache={patchCache}
         coversScreen={coversScreen}
       >
         <Probe />
@@ -40,6 +42,7 @@ function setup() {
   const view = render(ui('t1'));
   return {
     queryKeysFor,
+    patchCache,
     fetches: () => fetches,
     rerender: (tenantId: string, coversScreen?: boolean) =>
       view.rerender(ui(tenantId, coversScreen)),
@@ -75,8 +78,8 @@ describe('LiveUpdatesProvider', () => {
     expect(probe()).toBe('connecting 10000');
   });
 
-  it('refetches what each change touches', async () => {
-    const { queryKeysFor, fetches } = setup();
+  it('patches the cache with each change, then refetches what it touches', async () => {
+    const { queryKeysFor, patchCache, fetches } = setup();
     await act(async () => {});
     expect(fetches()).toBe(1);
     act(() => FakeEventSource.latest().open());
@@ -88,16 +91,24 @@ describe('LiveUpdatesProvider', () => {
       workers: [],
       all: false,
     });
+    expect(patchCache).toHaveBeenCalledWith(expect.any(QueryClient), 't1', {
+      runs: ['r1'],
+      tasks: [],
+      logs: [],
+      workers: [],
+      all: false,
+    });
     expect(fetches()).toBe(2);
   });
 
-  it('only marks them stale while frozen', async () => {
+  it('neither patches nor refetches while frozen, only marks stale', async () => {
     localStorage.setItem('app-refetch-interval-frozen', 'true');
-    const { fetches } = setup();
+    const { patchCache, fetches } = setup();
     await act(async () => {});
     act(() => FakeEventSource.latest().open());
     await act(async () => FakeEventSource.latest().emit('changes', message, 'f:1'));
     expect(fetches()).toBe(1);
+    expect(patchCache).not.toHaveBeenCalled();
   });
 
   it('follows the tenant, and closes the stream when it goes', () => {

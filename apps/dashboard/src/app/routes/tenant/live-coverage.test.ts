@@ -21,8 +21,15 @@ import { useTaskLog } from '@/features/runs/api/list-task-logs';
 import { useWorker } from '@/features/workers/api/get-worker';
 import { useWorkers } from '@/features/workers/api/list-workers';
 import { useWorkflows } from '@/features/workflows/api/list-workflows';
-import type { V1LiveChanges } from '@/types/api';
-import { isLiveScreen, liveQueryKeys } from './live-coverage';
+import type { V1LiveChanges, V1TaskSummary } from '@/types/api';
+import { INVALIDATION_WINDOW_MS } from '@/features/live/invalidation-batcher';
+import {
+  RUN_AGGREGATES_WINDOW_MS,
+  isLiveScreen,
+  liveQueryKeys,
+  liveRefetchWindow,
+  patchLiveRows,
+} from './live-coverage';
 
 const TENANT = 'tenant-1';
 const changes = (named: Partial<V1LiveChanges>): V1LiveChanges => ({
@@ -136,6 +143,29 @@ describe('liveQueryKeys', () => {
     }
     expect(reaches(keys, ['tenants', 'tenant-2', 'workflow-runs'])).toBe(false);
     expect(reaches(keys, ['users', 'current'])).toBe(false);
+  });
+});
+
+describe('liveRefetchWindow', () => {
+  it("gives the tenant's run lists and aggregates the longer window, the rest the usual", () => {
+    const keys = liveQueryKeys(TENANT, changes({ runs: ['run-1'], tasks: ['task-1'] }));
+    const windows = keys.map(liveRefetchWindow);
+    const tenantWide = keys.filter((key) => key[0] === 'tenants');
+    expect(tenantWide).toHaveLength(5);
+    for (const key of tenantWide) expect(liveRefetchWindow(key)).toBe(RUN_AGGREGATES_WINDOW_MS);
+    expect(windows.filter((ms) => ms === INVALIDATION_WINDOW_MS)).toHaveLength(keys.length - 5);
+  });
+});
+
+describe('patchLiveRows', () => {
+  it("puts a message's run rows into the tenant's run lists", () => {
+    const { tenantRuns } = screenQueryKeys();
+    const client = new QueryClient();
+    const row = (id: string, status: string) =>
+      ({ metadata: { id }, createdAt: '2026-11-27T10:00:00.000Z', status }) as V1TaskSummary;
+    client.setQueryData(tenantRuns[0]!, { rows: [row('run-1', 'RUNNING')] });
+    patchLiveRows(client, TENANT, changes({ runs: ['run-1'], rows: [row('run-1', 'FAILED')] }));
+    expect(client.getQueryData(tenantRuns[0]!)).toEqual({ rows: [row('run-1', 'FAILED')] });
   });
 });
 

@@ -2,10 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { API_BASE, api } from '@/lib/api-client';
 import type { ListResponse, V1TaskSummary } from '@/types/api';
 import type { runListQuery } from '../utils/run-filters';
+import { withRowsReceivedSince } from './live-run-rows';
 
 export type RunListQuery = ReturnType<typeof runListQuery> & {
   parent_task_external_id?: string;
   triggering_event_external_id?: string;
+  worker_id?: string;
 };
 
 /**
@@ -24,11 +26,17 @@ export function listRuns(
 }
 
 export const runsQueryKey = (tenantId: string) => ['tenants', tenantId, 'workflow-runs'] as const;
+/** The run lists (each key continues with its query), which live rows patch (live-run-rows.ts). */
+export const runListsQueryKey = (tenantId: string) => [...runsQueryKey(tenantId), 'list'] as const;
 
 export function runsQueryOptions(tenantId: string, query: RunListQuery) {
   return queryOptions({
-    queryKey: [...runsQueryKey(tenantId), 'list', query] as const,
-    queryFn: ({ signal }) => listRuns(tenantId, query, signal),
+    queryKey: [...runListsQueryKey(tenantId), query] as const,
+    queryFn: async ({ signal }) => {
+      const requestedAt = Date.now();
+      const page = await listRuns(tenantId, query, signal);
+      return withRowsReceivedSince(tenantId, query, page, requestedAt);
+    },
   });
 }
 
