@@ -1,6 +1,5 @@
-import { MailPlus, Trash2, UserCog } from 'lucide-react';
+import { MailPlus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { ComponentProps } from 'react';
 import { Section } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,10 +21,15 @@ import { useDeleteTenantInvite } from '../api/delete-tenant-invite';
 import { useTenantInvites } from '../api/list-tenant-invites';
 import { useUpdateTenantInvite } from '../api/update-tenant-invite';
 import { assignableRoles, invitePermissions } from '../utils/role-rules';
+import {
+  actionsColumn,
+  changeRoleAction,
+  roleColumn,
+  testIdRow,
+  timeColumn,
+} from './access-columns';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InviteMemberDialog } from './invite-member-dialog';
-import { RoleBadge } from './role-badge';
-import { RowActions } from './row-actions';
 
 /** Pending invites: email, role, created, expires; invite, change the role, delete. */
 export function InvitesSection({
@@ -68,61 +72,28 @@ export function InvitesSection({
         </>
       ),
     },
-    {
-      id: 'role',
-      header: 'Role',
-      cell: ({ row }) => <RoleBadge role={row.original.role} />,
-    },
-    {
-      id: 'invited',
-      header: 'Invited',
-      meta: {
-        className: 'hidden sm:table-cell',
-        cellClassName: 'whitespace-nowrap text-muted-foreground',
-      },
-      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
-    },
-    {
-      id: 'expires',
-      header: 'Expires',
-      meta: {
-        className: 'hidden sm:table-cell',
-        cellClassName: 'whitespace-nowrap text-muted-foreground',
-      },
-      cell: ({ row }) => <RelativeTime value={row.original.expires} />,
-    },
-    {
-      id: 'actions',
-      enableHiding: false,
-      meta: { className: 'w-px', cellClassName: 'text-right' },
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: invite } }) => {
+    roleColumn(),
+    timeColumn('invited', 'Invited', (invite) => invite.metadata.createdAt),
+    timeColumn('expires', 'Expires', (invite) => invite.expires),
+    actionsColumn(
+      (invite) => `Actions for the invite to ${invite.email}`,
+      (invite) => {
         const permissions = invitePermissions(actorRole, invite);
-        return (
-          <RowActions
-            label={`Actions for the invite to ${invite.email}`}
-            actions={[
-              {
-                label: 'Change role',
-                icon: <UserCog />,
-                permission: permissions.changeRole,
-                onSelect: () => {
-                  setRoleErrors({});
-                  setEditing(invite);
-                },
-              },
-              {
-                label: 'Delete invite',
-                icon: <Trash2 />,
-                permission: permissions.remove,
-                destructive: true,
-                onSelect: () => setDeleting(invite),
-              },
-            ]}
-          />
-        );
+        return [
+          changeRoleAction(permissions.changeRole, () => {
+            setRoleErrors({});
+            setEditing(invite);
+          }),
+          {
+            label: 'Delete invite',
+            icon: <Trash2 />,
+            permission: permissions.remove,
+            destructive: true,
+            onSelect: () => setDeleting(invite),
+          },
+        ];
       },
-    },
+    ),
   ];
 
   return (
@@ -154,7 +125,7 @@ export function InvitesSection({
           columns={columns}
           getRowId={(invite) => invite.metadata.id}
           columnVisibility={columnVisibility.visibility}
-          rowProps={() => ({ 'data-testid': 'invite-row' }) as ComponentProps<'tr'>}
+          rowProps={testIdRow('invite-row')}
           isPending={invites.isPending}
           error={
             denied

@@ -1,12 +1,10 @@
-import { UserCog, UserMinus } from 'lucide-react';
+import { UserMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { ComponentProps } from 'react';
 import { Section } from '@/components/layout/section';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshControl } from '@/components/ui/refresh-control';
-import { RelativeTime } from '@/components/ui/relative-time';
 import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { DataTable, columnChoices } from '@/components/ui/data-table';
 import type { DataColumn } from '@/components/ui/data-table';
@@ -22,9 +20,14 @@ import { useMembers } from '../api/list-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { assignableRoles, isSelf, memberPermissions } from '../utils/role-rules';
+import {
+  actionsColumn,
+  changeRoleAction,
+  roleColumn,
+  testIdRow,
+  timeColumn,
+} from './access-columns';
 import { ChangeRoleDialog } from './change-role-dialog';
-import { RoleBadge } from './role-badge';
-import { RowActions } from './row-actions';
 
 export interface MembersSectionProps {
   tenantId: string;
@@ -78,52 +81,27 @@ export function MembersSection({ tenantId, actorRole, self, onAccessDenied }: Me
       meta: { className: 'hidden md:table-cell', cellClassName: 'text-muted-foreground' },
       cell: ({ row }) => <span className="block max-w-64 truncate">{row.original.user.email}</span>,
     },
-    {
-      id: 'role',
-      header: 'Role',
-      cell: ({ row }) => <RoleBadge role={row.original.role} />,
-    },
-    {
-      id: 'joined',
-      header: 'Joined',
-      meta: {
-        className: 'hidden sm:table-cell',
-        cellClassName: 'whitespace-nowrap text-muted-foreground',
-      },
-      cell: ({ row }) => <RelativeTime value={row.original.metadata.createdAt} />,
-    },
-    {
-      id: 'actions',
-      enableHiding: false,
-      meta: { className: 'w-px', cellClassName: 'text-right' },
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: member } }) => {
+    roleColumn(),
+    timeColumn('joined', 'Joined', (member) => member.metadata.createdAt),
+    actionsColumn(
+      (member) => `Actions for ${member.user.email}`,
+      (member) => {
         const permissions = memberPermissions(actorRole, member, isSelf(member, self));
-        return (
-          <RowActions
-            label={`Actions for ${member.user.email}`}
-            actions={[
-              {
-                label: 'Change role',
-                icon: <UserCog />,
-                permission: permissions.changeRole,
-                onSelect: () => {
-                  setRoleErrors({});
-                  setEditing(member);
-                },
-              },
-              {
-                label: 'Remove from tenant',
-                icon: <UserMinus />,
-                permission: permissions.remove,
-                destructive: true,
-                onSelect: () => setRemoving(member),
-              },
-            ]}
-          />
-        );
+        return [
+          changeRoleAction(permissions.changeRole, () => {
+            setRoleErrors({});
+            setEditing(member);
+          }),
+          {
+            label: 'Remove from tenant',
+            icon: <UserMinus />,
+            permission: permissions.remove,
+            destructive: true,
+            onSelect: () => setRemoving(member),
+          },
+        ];
       },
-    },
+    ),
   ];
 
   return (
@@ -151,7 +129,7 @@ export function MembersSection({ tenantId, actorRole, self, onAccessDenied }: Me
           columns={columns}
           getRowId={(member) => member.metadata.id}
           columnVisibility={columnVisibility.visibility}
-          rowProps={() => ({ 'data-testid': 'member-row' }) as ComponentProps<'tr'>}
+          rowProps={testIdRow('member-row')}
           isPending={members.isPending}
           error={
             denied

@@ -1,10 +1,12 @@
 import { Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { Section } from '@/components/layout/section';
 import { Button } from '@/components/ui/button';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { CodeBlock } from '@/components/ui/code-block';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Sheet } from '@/components/ui/sheet';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import type { V1Webhook } from '@/types/api';
 import { curlExample } from '../utils/curl-example';
 import { WEBHOOK_SOURCES } from '../utils/webhook-sources';
@@ -13,7 +15,11 @@ import { ExpressionInlineEdit } from './expression-inline-edit';
 import { ReceiveUrl } from './receive-url';
 import { AuthTypeLabel, SourceLabel } from './webhook-labels';
 import { EXPRESSION_HINT } from './webhook-expression-hint';
-import { WebhookRequestsTable } from './webhook-requests-table';
+import {
+  WEBHOOK_REQUESTS_LIST,
+  WEBHOOK_REQUEST_COLUMN_CHOICES,
+  WebhookRequestsTable,
+} from './webhook-requests-table';
 
 /**
  * One webhook (a Trellis addition): where it receives, how it names events, a command to
@@ -75,6 +81,7 @@ function WebhookDetail({
 }) {
   const url = webhookReceiveUrl(origin, tenantId, webhook.name);
   const signed = WEBHOOK_SOURCES[webhook.sourceName]?.signed;
+  const requestColumns = useColumnVisibility(WEBHOOK_REQUESTS_LIST);
   return (
     <article
       className="grid grid-cols-[minmax(0,1fr)] gap-6"
@@ -145,8 +152,19 @@ function WebhookDetail({
       <Section
         title="Latest requests"
         description="What this webhook received, newest first, and how it answered."
+        actions={
+          <ColumnsMenu
+            columns={WEBHOOK_REQUEST_COLUMN_CHOICES}
+            hidden={requestColumns.hidden}
+            onChange={requestColumns.setHidden}
+          />
+        }
       >
-        <WebhookRequestsTable tenantId={tenantId} name={webhook.name} />
+        <WebhookRequestsTable
+          tenantId={tenantId}
+          name={webhook.name}
+          columnVisibility={requestColumns.visibility}
+        />
       </Section>
     </article>
   );

@@ -1,54 +1,85 @@
+import type { VisibilityState } from '@tanstack/react-table';
 import { Card } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable, columnChoices } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import type { TaskInfo } from '../utils/task-info';
 import { slotRequestText } from '../utils/task-info';
 
+/** The list name its hidden columns are kept under. */
+export const TASKS_LIST = 'workflow-tasks';
+
+const COLUMNS: DataColumn<TaskInfo>[] = [
+  {
+    id: 'task',
+    enableHiding: false,
+    header: 'Task',
+    meta: { cellClassName: 'font-medium' },
+    cell: ({ row }) => row.original.name,
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    meta: {
+      className: 'hidden md:table-cell',
+      cellClassName: 'font-mono text-xs text-muted-foreground',
+    },
+    cell: ({ row }) => row.original.action,
+  },
+  {
+    id: 'runsAfter',
+    header: 'Runs after',
+    meta: { cellClassName: 'text-muted-foreground' },
+    cell: ({ row: { original: task } }) =>
+      task.parents.length > 0 ? task.parents.join(', ') : 'Starts the run',
+  },
+  {
+    id: 'timeout',
+    header: 'Timeout',
+    meta: { className: 'hidden sm:table-cell', cellClassName: 'text-muted-foreground' },
+    cell: ({ row }) => row.original.timeout ?? 'N/A',
+  },
+  {
+    id: 'retries',
+    header: 'Retries',
+    meta: { className: 'hidden sm:table-cell', cellClassName: 'text-muted-foreground' },
+    cell: ({ row }) => row.original.retries ?? 'N/A',
+  },
+  {
+    id: 'slots',
+    header: 'Slots',
+    meta: { className: 'hidden lg:table-cell', cellClassName: 'text-muted-foreground' },
+    cell: ({ row: { original: task } }) => (
+      <>
+        {task.slotRequests.map(slotRequestText).join(', ') || 'N/A'}
+        {task.isDurable ? ' (durable)' : ''}
+      </>
+    ),
+  },
+];
+
+/** The Columns menu's entries of the task list. */
+export const TASK_COLUMN_CHOICES = columnChoices(COLUMNS);
+
 /** The same tasks as the graph, as a table: readable on phones and by screen readers. */
-export function TasksTable({ tasks }: { tasks: TaskInfo[] }) {
+export function TasksTable({
+  tasks,
+  columnVisibility,
+}: {
+  tasks: TaskInfo[];
+  /** The columns the user hid (ids of `TASK_COLUMN_CHOICES`). */
+  columnVisibility?: VisibilityState;
+}) {
   return (
     <Card className="overflow-hidden">
-      <Table aria-label="Task list">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Task</TableHead>
-            <TableHead className="hidden md:table-cell">Action</TableHead>
-            <TableHead>Runs after</TableHead>
-            <TableHead className="hidden sm:table-cell">Timeout</TableHead>
-            <TableHead className="hidden sm:table-cell">Retries</TableHead>
-            <TableHead className="hidden lg:table-cell">Slots</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {tasks.map((task) => (
-            <TableRow key={task.id}>
-              <TableCell className="font-medium">{task.name}</TableCell>
-              <TableCell className="hidden font-mono text-xs text-muted-foreground md:table-cell">
-                {task.action}
-              </TableCell>
-              <TableCell className="text-muted-foreground">
-                {task.parents.length > 0 ? task.parents.join(', ') : 'Starts the run'}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground sm:table-cell">
-                {task.timeout ?? 'N/A'}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground sm:table-cell">
-                {task.retries ?? 'N/A'}
-              </TableCell>
-              <TableCell className="hidden text-muted-foreground lg:table-cell">
-                {task.slotRequests.map(slotRequestText).join(', ') || 'N/A'}
-                {task.isDurable ? ' (durable)' : ''}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Task list"
+        rows={tasks}
+        columns={COLUMNS}
+        getRowId={(task) => task.id}
+        columnVisibility={columnVisibility}
+        isPending={false}
+        empty={{ title: 'This version has no tasks.' }}
+      />
     </Card>
   );
 }

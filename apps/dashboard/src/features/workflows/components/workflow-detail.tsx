@@ -7,6 +7,7 @@ import { Section } from '@/components/layout/section';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
+import { ColumnsMenu } from '@/components/ui/columns-menu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { RefreshControl } from '@/components/ui/refresh-control';
@@ -15,6 +16,7 @@ import { LoadingArea } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { tenantHref } from '@/config/paths';
 import { reportApiError } from '@/hooks/report-api-error';
+import { useColumnVisibility } from '@/hooks/use-column-visibility';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -25,8 +27,12 @@ import { useWorkflowVersion } from '../api/get-workflow-version';
 import { useUpdateWorkflow } from '../api/update-workflow';
 import { concurrencyLimits } from '../utils/concurrency-limits';
 import { tasksOf } from '../utils/task-info';
-import { ConcurrencyTable } from './concurrency-table';
-import { TasksTable } from './tasks-table';
+import {
+  CONCURRENCY_COLUMN_CHOICES,
+  CONCURRENCY_LIST,
+  ConcurrencyTable,
+} from './concurrency-table';
+import { TASKS_LIST, TASK_COLUMN_CHOICES, TasksTable } from './tasks-table';
 import { WorkflowDag } from './workflow-dag';
 import { WorkflowTriggers } from './workflow-triggers';
 import { WorkflowVersionInfo } from './workflow-version-info';
@@ -68,6 +74,8 @@ export function WorkflowDetail({
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'pause' | 'delete' | undefined>(undefined);
   const listHref = tenantHref(tenantId, 'workflows');
+  const taskColumns = useColumnVisibility(TASKS_LIST);
+  const concurrencyColumns = useColumnVisibility(CONCURRENCY_LIST);
 
   if (workflow.isPending) return <LoadingArea label="Loading workflow" />;
   if (workflow.isError) {
@@ -176,6 +184,15 @@ export function WorkflowDetail({
               ? `${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'} in ${shownVersion.version}; arrows point from a task to the tasks that wait for it.`
               : undefined
           }
+          actions={
+            tasks.length > 0 ? (
+              <ColumnsMenu
+                columns={TASK_COLUMN_CHOICES}
+                hidden={taskColumns.hidden}
+                onChange={taskColumns.setHidden}
+              />
+            ) : undefined
+          }
         >
           {version.isPending ? (
             <LoadingArea label="Loading tasks" />
@@ -196,7 +213,7 @@ export function WorkflowDetail({
           ) : (
             <>
               <WorkflowDag tasks={tasks} />
-              <TasksTable tasks={tasks} />
+              <TasksTable tasks={tasks} columnVisibility={taskColumns.visibility} />
             </>
           )}
         </Section>
@@ -205,8 +222,15 @@ export function WorkflowDetail({
           <Section
             title="Concurrency"
             description="How many runs may hold each key at once, and what happens to the runs that arrive at the limit."
+            actions={
+              <ColumnsMenu
+                columns={CONCURRENCY_COLUMN_CHOICES}
+                hidden={concurrencyColumns.hidden}
+                onChange={concurrencyColumns.setHidden}
+              />
+            }
           >
-            <ConcurrencyTable limits={limits} />
+            <ConcurrencyTable limits={limits} columnVisibility={concurrencyColumns.visibility} />
           </Section>
         ) : null}
 
