@@ -22,6 +22,7 @@ import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
+import { registerMetricsRoutes } from './http/routes/metrics.routes';
 import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerSavedViewRoutes } from './http/routes/saved-views.routes';
@@ -38,6 +39,7 @@ import { registerWorkerRoutes } from './http/routes/workers.routes';
 import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
 import type { ServerContext } from './http/server-context';
+import { ServerMetrics } from './observability/metrics';
 import { TRELLIS_VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -49,6 +51,11 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Check every response against the contract (tests turn this on). */
   validateResponses?: boolean;
+  /**
+   * The server's Prometheus metrics, made by the caller to feed the engine, gRPC and database
+   * ones too; without, made here when the configuration turns metrics on.
+   */
+  metrics?: ServerMetrics | undefined;
 }
 
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
@@ -85,6 +92,11 @@ export async function buildApp(
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   installErrorHandler(app);
   installJsonBodyParser(app);
+  const metrics =
+    options.metrics ??
+    (config.metrics.enabled ? new ServerMetrics({ version: TRELLIS_VERSION }) : undefined);
+  metrics?.observeEngine(engine);
+  metrics?.installHttp(app);
 
   const api = createApiRouter(app, context, {
     validateResponses: options.validateResponses ?? false,
@@ -110,6 +122,7 @@ export async function buildApp(
   registerScheduledRoutes(api);
   registerFlowControlRoutes(api);
   registerSavedViewRoutes(api);
+  registerMetricsRoutes(api, app, metrics);
   const live = new LiveUpdates(
     db,
     engine,

@@ -58,6 +58,15 @@ const envSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  TRELLIS_METRICS: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on'),
+  TRELLIS_METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' })
+    .optional(),
 });
 
 export interface Config {
@@ -88,6 +97,12 @@ export interface Config {
   statsFile: string | undefined;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** Prometheus metrics (docs/operations.md): `GET /metrics` and each tenant's own series. */
+  metrics: {
+    enabled: boolean;
+    /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
+    token: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const tls = grpcTls(e.TRELLIS_GRPC_TLS_CERT_FILE, e.TRELLIS_GRPC_TLS_KEY_FILE);
+  if (e.TRELLIS_METRICS_TOKEN !== undefined && !e.TRELLIS_METRICS) {
+    throw new ConfigError(
+      'Invalid configuration: TRELLIS_METRICS_TOKEN is set but TRELLIS_METRICS is not on',
+    );
+  }
   const publicUrl = e.TRELLIS_PUBLIC_URL ?? `http://localhost:${e.TRELLIS_HTTP_PORT}`;
   return {
     http: {
@@ -129,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.TRELLIS_DEMO,
     statsFile: e.TRELLIS_STATS_FILE ? resolve(e.TRELLIS_STATS_FILE) : undefined,
     secureCookies: publicUrl.startsWith('https://'),
+    metrics: { enabled: e.TRELLIS_METRICS, token: e.TRELLIS_METRICS_TOKEN },
   };
 }
 

@@ -14,6 +14,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startDemo, type Demo } from './demo/start-demo';
 import { startGrpcServer } from './grpc/grpc-server';
 import type { ServerContext } from './http/server-context';
+import { ServerMetrics } from './observability/metrics';
+import { TRELLIS_VERSION } from './version';
 
 /**
  * Start-up: configuration, database, migrations, first admin, engine (recovers its queue and
@@ -26,7 +28,12 @@ async function main(): Promise<void> {
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     ),
   );
-  const db = counted.db;
+  // Prometheus metrics, when turned on, from the engine, the database, gRPC and HTTP alike.
+  const metrics = config.metrics.enabled
+    ? new ServerMetrics({ version: TRELLIS_VERSION })
+    : undefined;
+  metrics?.observeStatementCounts(counted.stats);
+  const db = metrics ? metrics.instrumentDatabase(counted.db) : counted.db;
   const stopStats = config.statsFile
     ? writeStatsEverySecond(config.statsFile, counted.stats)
     : () => {};
@@ -35,13 +42,18 @@ async function main(): Promise<void> {
   // The engine reports background failures through the app's logger, which exists once the
   // app is built; the app in turn needs the engine.
   let log = (message: string, error: unknown) => console.error(message, error);
-  const engine = new Engine({ db, onError: (message, error) => log(message, error) });
+  const engine = new Engine({
+    db,
+    onError: (message, error) => log(message, error),
+    onTick: metrics?.observeTick,
+  });
   await engine.start();
   const { app, context } = await buildApp({
     db,
     config,
     engine,
     logger: { level: config.logLevel },
+    metrics,
   });
   log = (message, error) => app.log.error({ err: error }, message);
   const stopMaintenance = startPgliteMaintenance(db, {
@@ -55,6 +67,7 @@ async function main(): Promise<void> {
     port: config.grpc.port,
     tls: config.grpc.tls,
     log,
+    onCallEnded: metrics?.grpcCallEnded,
   });
 
   // Started last, once both ports listen; stopped first.

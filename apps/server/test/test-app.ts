@@ -16,8 +16,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The HTTP app on a fresh, migrated database (PGlite, or PostgreSQL when configured). */
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * The HTTP app on a fresh, migrated database (PGlite, or PostgreSQL when configured), with
+ * `env` added to its configuration.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase({ migrate: true });
   const config = loadConfig({
     TRELLIS_PUBLIC_URL: TEST_PUBLIC_URL,
@@ -25,6 +28,7 @@ export async function startTestApp(): Promise<TestApp> {
     TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
     // Each TestClient is its own client address, as distinct browsers would be.
     TRELLIS_TRUST_PROXY: 'true',
+    ...env,
   });
   // Background failures of the engine fail the test file when it closes.
   const engineErrors: string[] = [];

@@ -48,6 +48,11 @@ export interface EndpointDefinition<
    * whose columns are this schema's fields, or a JSON array of it.
    */
   download?: z.ZodObject;
+  /**
+   * The endpoint answers with text, not JSON: its success response declares no schema (`null`)
+   * and the body is of this content type (the Prometheus exposition format).
+   */
+  text?: { contentType: string; description: string };
 }
 
 /** Declares an endpoint, keeping the precise types of its schemas for server and client. */

@@ -7,6 +7,7 @@ export * from './enums';
 export * from './errors';
 export * from './meta';
 export * from './openapi';
+export * from './prometheus';
 export * from './query';
 export * from './runs';
 export * from './saved-views';

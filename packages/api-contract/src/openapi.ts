@@ -96,6 +96,13 @@ export function buildOpenApiDocument(
         };
         continue;
       }
+      if (endpoint.text) {
+        responses[status] = {
+          description: endpoint.text.description,
+          content: { [endpoint.text.contentType]: { schema: { type: 'string' } } },
+        };
+        continue;
+      }
       responses[status] = schema
         ? {
             description: 'Success',

@@ -1,4 +1,5 @@
 import type { Database } from '@trellis/db';
+import type { TickObservation } from './activity';
 import type { Clock } from './types';
 
 export interface EngineOptions {
@@ -26,6 +27,11 @@ export interface EngineOptions {
   maxPayloadBytes?: number;
   /** Where background failures go (a failed tick is retried). */
   onError?: (message: string, error: unknown) => void;
+  /**
+   * Told after every tick that carried work, with how long it took (the server's scheduler
+   * tick time metric). Called on the tick loop: it must be quick and must not throw.
+   */
+  onTick?: (tick: TickObservation) => void;
 }
 
 export const ENGINE_DEFAULTS = {
@@ -39,7 +45,7 @@ export const ENGINE_DEFAULTS = {
 } as const;
 
 /** The options with their defaults applied. */
-export type EngineSettings = Required<Omit<EngineOptions, 'db' | 'clock' | 'onError'>>;
+export type EngineSettings = Required<Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick'>>;
 
 export function engineSettings(options: EngineOptions): EngineSettings {
   return {

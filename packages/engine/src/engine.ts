@@ -5,6 +5,7 @@
  * (systems/) and written per tick in one transaction (tick/).
  */
 import type { Database } from '@trellis/db';
+import { EngineActivity, type TenantActivity } from './activity';
 import { Deadlines } from './deadlines';
 import { engineSettings, type EngineOptions, type EngineSettings } from './engine-options';
 import { EngineError } from './errors';
@@ -95,6 +96,7 @@ export class Engine {
   readonly timedTriggers: TimedTriggers;
   /** Durable tasks' waits and memos, from the workers' DurableTask streams (durable-tasks.ts). */
   readonly durable: DurableTasks;
+  private readonly activity = new EngineActivity();
   private closed = false;
 
   constructor(options: EngineOptions) {
@@ -186,7 +188,7 @@ export class Engine {
     });
     const systems = Object.values(this.systems);
     const taskIds = new TaskIdPool();
-    this.loop = new TickLoop(this.clock, this.settings, () =>
+    const tick = () =>
       runTick({
         db: this.db,
         clock: this.clock,
@@ -200,9 +202,32 @@ export class Engine {
         systems,
         durableLogs: this.durable.logs,
         changes: this.changes,
+        activity: this.activity,
         isClosing: isClosed,
         onError,
-      }),
+      });
+    const onTick = options.onTick;
+    this.loop = new TickLoop(
+      this.clock,
+      this.settings,
+      onTick
+        ? async () => {
+            const started = performance.now();
+            const report = await tick();
+            if (report.operations > 0) {
+              try {
+                onTick({
+                  durationMs: performance.now() - started,
+                  operations: report.operations,
+                  ok: report.ok,
+                });
+              } catch (error) {
+                onError('engine: the tick observer failed', error);
+              }
+            }
+            return report;
+          }
+        : tick,
     );
   }
 
@@ -265,6 +290,26 @@ export class Engine {
     await this.loop.drain();
     this.workers.closeStreams();
     this.subscriptions.clear();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // For operators (the server's metrics)
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Runs created and tasks finished per tenant since this engine started (activity.ts). The
+   * records change in place: read them, do not keep them.
+   */
+  activityByTenant(): ReadonlyMap<string, Readonly<TenantActivity>> {
+    return this.activity.byTenant;
+  }
+
+  /**
+   * Task attempts waiting in this engine's queue per tenant: ready, backing off before a retry,
+   * or held for a rate limit. A walk over the queue: for a scrape, not for a hot path.
+   */
+  queueDepthByTenant(): Map<string, number> {
+    return this.scheduler.sizeByTenant();
   }
 
   private assertOpen(): void {

@@ -1,5 +1,6 @@
 export { Engine, ENGINE_DEFAULTS } from './engine';
 export type { EngineOptions } from './engine';
+export type { TenantActivity, TickObservation } from './activity';
 export { EngineError, type IdempotencyCollisions } from './errors';
 export { SCHEDULE_REFUSALS, type CronRequest, type ScheduleRequest } from './timed-triggers';
 export type { EngineErrorCode } from './errors';

@@ -218,6 +218,15 @@ export class Scheduler {
     return this.entries.size;
   }
 
+  /** Queued items (ready, delayed or parked) per tenant: a walk over them all. */
+  sizeByTenant(): Map<string, number> {
+    const sizes = new Map<string, number>();
+    for (const { item } of this.entries.values()) {
+      sizes.set(item.tenantId, (sizes.get(item.tenantId) ?? 0) + 1);
+    }
+    return sizes;
+  }
+
   has(taskId: string): boolean {
     return this.entries.has(taskId);
   }

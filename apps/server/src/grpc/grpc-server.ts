@@ -34,6 +34,8 @@ export interface GrpcServerOptions {
   log: (message: string, error: unknown) => void;
   /** Limits other than the transport's defaults (tests shorten deadlines and shrink budgets). */
   limits?: Partial<TransportLimits> | undefined;
+  /** Told of every call's end, with its method's path and status code (the server's metrics). */
+  onCallEnded?: ((path: string, code: number) => void) | undefined;
 }
 
 export interface GrpcServer {
@@ -52,6 +54,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       key: readFileSync(options.tls.keyFile),
     },
     limits: options.limits,
+    callEnded: options.onCallEnded,
   });
   const definitions = loadProtos();
   const ctx: HandlerContext = { authenticate: createAuthenticator(options.db, options.signer) };

@@ -8,6 +8,7 @@ import * as filters from './filters.endpoints';
 import * as live from './live.endpoints';
 import * as flowControl from './flow-control.endpoints';
 import * as meta from './meta.endpoints';
+import * as metrics from './metrics.endpoints';
 import * as runs from './runs.endpoints';
 import * as savedViews from './saved-views.endpoints';
 import * as scheduled from './scheduled.endpoints';
@@ -29,6 +30,7 @@ export * from './flow-control.endpoints';
 export * from './webhooks.endpoints';
 export * from './webhook-receive.endpoint';
 export * from './meta.endpoints';
+export * from './metrics.endpoints';
 export * from './tenants.endpoints';
 export * from './runs.endpoints';
 export * from './saved-views.endpoints';
@@ -47,6 +49,7 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(scheduled),
   ...Object.values(workers),
   ...Object.values(flowControl),
+  ...Object.values(metrics),
   ...Object.values(runs),
   ...Object.values(durable),
   ...Object.values(events),

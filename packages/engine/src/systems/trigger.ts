@@ -272,6 +272,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
     }
     if (runs.length === 0) return;
     tick.write(runsInsert(runs, new Date(tick.now)));
+    for (const run of runs) tick.outcome.createdRuns.push(run);
     const declared = declaredRateLimits(this.taken);
     if (declared.length > 0) tick.write(rateLimitsCreate(declared, new Date(tick.now)));
     const taskIds = await tick.insertTasks(tasks);

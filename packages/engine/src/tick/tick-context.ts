@@ -39,6 +39,8 @@ export interface TickOutcome {
   cancelOnWorker: string[];
   started: { taskId: string; at: number }[];
   finishedRuns: (RunResult & { tenantId: string })[];
+  /** Runs the tick created (counted for operators, activity.ts). */
+  createdRuns: { tenantId: string }[];
   streamEvents: { tenantId: string; runId: string; id: string; event: StreamEvent }[];
 }
 
@@ -93,6 +95,7 @@ export class TickContext {
     cancelOnWorker: [],
     started: [],
     finishedRuns: [],
+    createdRuns: [],
     streamEvents: [],
   };
   readonly events: NewTaskEventRow[] = [];

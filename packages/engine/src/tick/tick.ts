@@ -7,6 +7,7 @@
  * UNAVAILABLE (the SDK retries); the queue is as it was.
  */
 import type { Database } from '@trellis/db';
+import type { EngineActivity } from '../activity';
 import { cancelAction } from '../assigned-actions';
 import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
 import { ChangeSet, type ChangeFeed } from '../changes';
@@ -38,6 +39,8 @@ export interface TickDeps {
   durableLogs: DurableLogs;
   /** Where live views hear what each committed tick changed. */
   changes: ChangeFeed;
+  /** What operators count: runs created and tasks finished, per tenant. */
+  activity: EngineActivity;
   isClosing(): boolean;
   onError(message: string, error: unknown): void;
 }
@@ -107,6 +110,7 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
       now,
     );
     applyOutcome(deps, outcome);
+    deps.activity.count(outcome.createdRuns, tick.events);
     for (const system of systems) system.settle();
     deps.deadlines.tickEnded();
     // Newly queued tasks, and queued ones that freed slots can take, go to the next tick.

@@ -22,6 +22,11 @@ export interface CallOptions {
   maxMessageBytes: number;
   /** The status for a failure that is not a GrpcError (the server logs what it did not expect). */
   toStatus: (error: unknown) => GrpcError;
+  /**
+   * Told once per call as its stream closes, with the method's path and the status the call
+   * ended with: ours, or CANCELLED when it ended before we sent one (the server's metrics).
+   */
+  callEnded?: ((path: string, code: number) => void) | undefined;
 }
 
 export type MethodCodec = MethodDefinition<object, object>;
@@ -131,6 +136,8 @@ abstract class ServerCall implements CallBase {
   private cancelledYet = false;
   /** We reset the stream ourselves: its reset code is not the client's. */
   protected resetHere = false;
+  /** The status code we ended the call with, once we have. */
+  protected code: number | undefined;
   private abort: AbortController | undefined;
   private readonly decoder: MessageDecoder;
   /** Response bytes handed to node that the client has not taken yet. */
@@ -176,6 +183,10 @@ abstract class ServerCall implements CallBase {
       this.unsent = 0;
       if (cancelled) this.cancel();
       if (!this.resetHere) connection.streamClosed(stream.rstCode);
+      options.callEnded?.(
+        method.path,
+        cancelled ? Status.CANCELLED : (this.code ?? Status.CANCELLED),
+      );
       this.closed(cancelled);
     });
   }
@@ -257,6 +268,7 @@ abstract class ServerCall implements CallBase {
   protected finish(trailers: OutgoingHttpHeaders, lastFrame?: Buffer): void {
     if (!this.writable) return;
     this.finished = true;
+    this.code = trailers['grpc-status'] as number;
     const stream = this.stream;
     if (!stream.headersSent) {
       if (lastFrame === undefined) {
@@ -417,6 +429,8 @@ export class StreamingServerCall extends ServerCall implements BidiStreamingCall
     if (!this.writable) return;
     this.finished = true;
     this.resetHere = true;
+    // What the client sees of a reset with ENHANCE_YOUR_CALM.
+    this.code = Status.RESOURCE_EXHAUSTED;
     this.cancel();
     this.stream.close(constants.NGHTTP2_ENHANCE_YOUR_CALM);
     this.deliver(['cancelled']);

@@ -10,7 +10,7 @@ import { ApiError } from '../api-error';
 import type { ApiRouter } from '../api-router';
 
 export function registerMetaRoutes(api: ApiRouter): void {
-  const { db, version } = api.context;
+  const { db, version, config } = api.context;
 
   api.handle(readinessGet, async () => {
     try {
@@ -30,6 +30,8 @@ export function registerMetaRoutes(api: ApiRouter): void {
     allowInvites: true,
     allowCreateTenant: true,
     allowChangePassword: true,
+    // The tenant's Prometheus metrics answer (http/routes/metrics.routes.ts).
+    prometheusServerEnabled: config.metrics.enabled,
   }));
 
   // An `errors` body is how clients learn that this is not the cloud edition.
