@@ -24,25 +24,29 @@ export function columnChoicesOf(labels: Record<string, string>): ColumnChoice[] 
 /**
  * The "Columns" button of a list toolbar: a checkbox per hideable column and Show all. The
  * menu's code loads when the button is first reached for (./dropdown-menu.tsx), like every
- * menu's. Needs an `@container` ancestor, as toolbars have.
+ * menu's. Needs an `@container` ancestor, as toolbars have. Where a screen has several tables,
+ * `of` names the table (its own label), so each button reads apart: "Columns: Members".
  */
 export function ColumnsMenu({
   columns,
   hidden,
   onChange,
+  of,
 }: {
   columns: readonly ColumnChoice[];
   hidden: readonly string[];
   onChange: (hidden: string[]) => void;
+  of?: string | undefined;
 }) {
   const hiddenCount = columns.filter((column) => hidden.includes(column.id)).length;
+  const name = of ? `Columns: ${of}` : 'Columns';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button
           variant="outline"
           size="sm"
-          aria-label={hiddenCount > 0 ? `Columns (${hiddenCount} hidden)` : 'Columns'}
+          aria-label={hiddenCount > 0 ? `${name} (${hiddenCount} hidden)` : name}
         >
           <Columns3 aria-hidden="true" />
           <span className="hidden @lg:inline">Columns</span>

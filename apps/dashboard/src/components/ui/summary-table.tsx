@@ -37,6 +37,7 @@ export function SummaryTable<T>({
           columns={columnChoices(table.columns)}
           hidden={visibility.hidden}
           onChange={visibility.setHidden}
+          of={table.label}
         />
       </div>
     </div>

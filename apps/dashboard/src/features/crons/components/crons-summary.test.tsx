@@ -67,7 +67,9 @@ describe('CronsSummary', () => {
     renderSummary(() => ({ rows: CRONS, pagination: { num_pages: 1 } }));
     await screen.findByRole('link', { name: '0 9 * * 1-5' });
     expect(headers()).toEqual(['Expression', 'Enabled']);
-    expect(screen.getByRole('button', { name: 'Columns (2 hidden)' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Columns: Cron jobs of this workflow (2 hidden)' }),
+    ).toBeTruthy();
   });
 
   it('says when the workflow has no crons, and when they could not be loaded', async () => {

@@ -110,6 +110,7 @@ export function InvitesSection({
             columns={columnChoices(columns)}
             hidden={columnVisibility.hidden}
             onChange={columnVisibility.setHidden}
+            of="Invites"
           />
           <Button onClick={() => setInviteOpen(true)} disabled={roles.length === 0}>
             <MailPlus aria-hidden="true" />

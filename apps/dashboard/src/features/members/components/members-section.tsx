@@ -118,6 +118,7 @@ export function MembersSection({ tenantId, actorRole, self, onAccessDenied }: Me
             columns={columnChoices(columns)}
             hidden={columnVisibility.hidden}
             onChange={columnVisibility.setHidden}
+            of="Members"
           />
         </>
       }

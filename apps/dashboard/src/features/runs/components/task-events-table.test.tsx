@@ -65,7 +65,9 @@ describe('TaskEventsTable', () => {
 
   it('hides a column from the Columns menu and keeps the choice per user and list', async () => {
     renderTable(() => undefined);
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Columns' }), { button: 0 });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Columns: Run activity' }), {
+      button: 0,
+    });
     const menu = await screen.findByRole('menu');
     // The event names the row: it is not offered.
     expect(
@@ -87,7 +89,7 @@ describe('TaskEventsTable', () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Task events' });
     expect(headers(table)).toEqual(['Seen at', 'Event']);
-    expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Columns: Task events (1 hidden)' })).toBeTruthy();
     cleanup();
 
     renderScreen(<TaskEventsTable tenantId="t1" events={[]} label="Task events" />, {

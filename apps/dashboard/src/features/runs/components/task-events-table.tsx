@@ -116,6 +116,7 @@ export function TaskEventsTable({
           columns={columnChoices(columns)}
           hidden={visibility.hidden}
           onChange={visibility.setHidden}
+          of={label}
         />
       </div>
       <div className="max-h-[400px] overflow-y-auto rounded-lg border border-border">

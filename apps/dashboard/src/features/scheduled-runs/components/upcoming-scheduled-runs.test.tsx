@@ -42,7 +42,10 @@ describe('UpcomingScheduledRuns', () => {
     const table = screen.getByRole('table', { name: 'Upcoming scheduled runs' });
     expect(table.querySelector('time')).toBeTruthy();
 
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Columns' }), { button: 0 });
+    fireEvent.pointerDown(
+      screen.getByRole('button', { name: 'Columns: Upcoming scheduled runs' }),
+      { button: 0 },
+    );
     const menu = await screen.findByRole('menu');
     // The ID opens the run: it is not offered.
     expect(

@@ -157,6 +157,7 @@ function WebhookDetail({
             columns={WEBHOOK_REQUEST_COLUMN_CHOICES}
             hidden={requestColumns.hidden}
             onChange={requestColumns.setHidden}
+            of="Latest requests"
           />
         }
       >

@@ -190,6 +190,7 @@ export function WorkflowDetail({
                 columns={TASK_COLUMN_CHOICES}
                 hidden={taskColumns.hidden}
                 onChange={taskColumns.setHidden}
+                of="Task list"
               />
             ) : undefined
           }
@@ -227,6 +228,7 @@ export function WorkflowDetail({
                 columns={CONCURRENCY_COLUMN_CHOICES}
                 hidden={concurrencyColumns.hidden}
                 onChange={concurrencyColumns.setHidden}
+                of="Concurrency limits"
               />
             }
           >
