@@ -26,17 +26,24 @@ const TSX = fileURLToPath(
   new URL('../../../../node_modules/tsx/dist/esm/index.mjs', import.meta.url),
 );
 
+/**
+ * A port a server process can listen on. Picked below the kernel's ephemeral range (32768 and
+ * up on Linux), where every outgoing connection takes its local port: a port the kernel chose
+ * for us there could be handed to another test's client socket before the server binds it, and
+ * the server would fail to start (EADDRINUSE). Free now, as far as binding it shows.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
