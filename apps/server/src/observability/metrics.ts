@@ -250,47 +250,28 @@ export class ServerMetrics {
    */
   instrumentDatabase(db: Database): Database {
     const inFlight = this.inFlight;
-    const statementDone = () => {
-      inFlight.statement--;
-    };
-    const transactionDone = () => {
-      inFlight.transaction--;
-    };
-    const counted = <T>(promise: Promise<T>, done: () => void): Promise<T> => {
-      promise.then(done, done);
-      return promise;
+    /** Runs `work`, counted as in flight under `operation` until it settles (or throws). */
+    const tracked = <T>(operation: keyof typeof inFlight, work: () => Promise<T>): Promise<T> => {
+      const done = () => {
+        inFlight[operation]--;
+      };
+      inFlight[operation]++;
+      try {
+        const promise = work();
+        promise.then(done, done);
+        return promise;
+      } catch (error) {
+        done();
+        throw error;
+      }
     };
     return {
       get kind() {
         return db.kind;
       },
-      query: (text, params) => {
-        inFlight.statement++;
-        try {
-          return counted(db.query(text, params), statementDone);
-        } catch (error) {
-          statementDone();
-          throw error;
-        }
-      },
-      exec: (sql) => {
-        inFlight.statement++;
-        try {
-          return counted(db.exec(sql), statementDone);
-        } catch (error) {
-          statementDone();
-          throw error;
-        }
-      },
-      transaction: (work) => {
-        inFlight.transaction++;
-        try {
-          return counted(db.transaction(work), transactionDone);
-        } catch (error) {
-          transactionDone();
-          throw error;
-        }
-      },
+      query: (text, params) => tracked('statement', () => db.query(text, params)),
+      exec: (sql) => tracked('statement', () => db.exec(sql)),
+      transaction: (work) => tracked('transaction', () => db.transaction(work)),
       listen: (channel, onNotify) => db.listen(channel, onNotify),
       close: () => db.close(),
     };
