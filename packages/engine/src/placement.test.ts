@@ -45,6 +45,8 @@ describe('placement in the engine', () => {
   }
 
   const starts = (w: TestWorker) => w.actions.filter((a) => a.kind === 'START');
+  const taskOf = async (runId: string) =>
+    (await engine.getRunDetails(tenantId, runId)).tasks[0]!.externalId;
 
   it('sends a task that requires a label only to a worker carrying it; the rest go on', async () => {
     await engine.putWorkflow(tenantId, {
@@ -72,8 +74,7 @@ describe('placement in the engine', () => {
     await cpu.waitFor((a) => a.kind === 'START' && a.workflowRunId === plain);
     expect(starts(gpu).map((a) => a.workflowRunId)).toEqual([first]);
     expect(starts(cpu).map((a) => a.workflowRunId)).toEqual([plain]);
-    const secondTask = (await engine.getRunDetails(tenantId, second!)).tasks[0]!.externalId;
-    expect((await engine.whyWaiting(tenantId, secondTask)).reason).toBe('NO_FREE_SLOTS');
+    expect((await engine.whyWaiting(tenantId, await taskOf(second!))).reason).toBe('NO_FREE_SLOTS');
     await gpu.complete(starts(gpu)[0]!, {});
     await gpu.waitFor((a) => a.kind === 'START' && a.workflowRunId === second);
   });
@@ -141,7 +142,51 @@ describe('placement in the engine', () => {
     ]);
     await free.waitFor((a) => a.workflowRunId === soft);
     expect(starts(free).some((a) => a.workflowRunId === hard)).toBe(false);
+    expect(await engine.whyWaiting(tenantId, await taskOf(hard!))).toMatchObject({
+      reason: 'STICKY_WORKER_BUSY',
+      workerId: busy.id,
+    });
     await busy.complete(starts(busy)[0]!, {});
     await busy.waitFor((a) => a.workflowRunId === hard);
+  });
+
+  it('says why a task waits when no worker carries its required labels, or its worker is paused', async () => {
+    await engine.putWorkflow(tenantId, {
+      name: 'train',
+      tasks: [
+        {
+          readableId: 'train',
+          actionId: 'train:train',
+          desiredLabels: { gpu: { strValue: 'h100', required: true } },
+        },
+      ],
+    });
+    const cpu = await worker('cpu', ['train:train'], 5, { gpu: 'none' });
+    const [labelled] = await engine.trigger(tenantId, [{ workflowName: 'train' }]);
+    const task = await taskOf(labelled!);
+    await expect
+      .poll(() => engine.whyWaiting(tenantId, task))
+      .toMatchObject({
+        reason: 'NO_MATCHING_WORKER',
+        actionId: 'train:train',
+        labels: ['gpu EQUAL h100'],
+      });
+    expect(starts(cpu)).toHaveLength(0);
+
+    await engine.putWorkflow(tenantId, {
+      name: 'paused',
+      tasks: [{ readableId: 'paused', actionId: 'paused:paused' }],
+    });
+    const only = await worker('only', ['paused:paused'], 5);
+    await engine.setWorkerPaused(tenantId, only.id, true);
+    const [held] = await engine.trigger(tenantId, [{ workflowName: 'paused' }]);
+    await expect
+      .poll(async () => engine.whyWaiting(tenantId, await taskOf(held!)))
+      .toMatchObject({
+        reason: 'NO_ACTIVE_WORKER',
+        paused: 1,
+      });
+    await engine.setWorkerPaused(tenantId, only.id, false);
+    await only.waitFor((a) => a.kind === 'START' && a.workflowRunId === held);
   });
 });

@@ -107,6 +107,42 @@ describe('rate limits in the engine', () => {
     await worker.waitFor((a) => a.kind === 'START', 3);
   });
 
+  it('spends one limit for the two workflows that name it, each by its own units', async () => {
+    const engine = await fx.engine();
+    await engine.putRateLimit(tenantId, { key: 'api', limit: 5, duration: 'HOUR' });
+    const spender = (name: string, units: number): WorkflowDefinitionInput => ({
+      name,
+      tasks: [
+        { readableId: name, actionId: `${name}:${name}`, rateLimits: [{ key: 'api', units }] },
+      ],
+    });
+    await engine.putWorkflow(tenantId, spender('small', 1));
+    await engine.putWorkflow(tenantId, spender('large', 3));
+    const worker = await new TestWorker(engine, tenantId).connect(
+      ['small:small', 'large:large'],
+      10,
+    );
+    // 3 + 1 + 1 = 5 fit the hour; the second large (3 more) and the third small (1 more) wait.
+    const [large1, small1, small2, large2, small3] = await engine.trigger(tenantId, [
+      { workflowName: 'large' },
+      { workflowName: 'small' },
+      { workflowName: 'small' },
+      { workflowName: 'large' },
+      { workflowName: 'small' },
+    ]);
+    const started = await worker.waitFor((a) => a.kind === 'START', 3);
+    expect(new Set(started.map((a) => a.workflowRunId))).toEqual(new Set([large1, small1, small2]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(worker.actions.filter((a) => a.kind === 'START')).toHaveLength(3);
+    for (const held of [large2!, small3!]) {
+      expect(await engine.whyWaiting(tenantId, await taskOf(engine, held))).toMatchObject({
+        reason: 'RATE_LIMITED',
+        key: 'api',
+        limit: 5,
+      });
+    }
+  });
+
   it('gives the units back when an assigned task is cancelled before it starts', async () => {
     const engine = await fx.engine();
     await engine.putRateLimit(tenantId, { key: 'emails', limit: 1, duration: 'HOUR' });
