@@ -1,12 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that load the machine (a thousand tasks across a server SIGKILL) or measure the gRPC
+ * Files that load the machine (a thousand tasks across a server SIGKILL, three servers) or measure the gRPC
  * port's limits against the clock (flow control, accept caps): they run alone, after every
  * other file (vitest.serial.config.ts), so that no other file's load decides them.
  */
 export const SERIAL_FILES = [
   'test/sdk/crash-recovery.test.ts',
+  'test/sdk/failover.test.ts',
   'test/protocol/grpc-transport.test.ts',
   'test/protocol/port-attacks.test.ts',
 ];

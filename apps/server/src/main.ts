@@ -3,6 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import {
   migrate,
   openDatabase,
+  type Database,
   startPgliteMaintenance,
   withStatementCounts,
   type DatabaseStats,
@@ -10,6 +11,7 @@ import {
 import { Engine } from '@trellis/engine';
 import { bootstrapAdmin, type BootstrappedAdmin } from './accounts/bootstrap-admin';
 import { buildApp } from './app';
+import { becomeEngineLeader } from './cluster/engine-leadership';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemo, type Demo } from './demo/start-demo';
 import { startGrpcServer } from './grpc/grpc-server';
@@ -18,8 +20,9 @@ import { ServerMetrics } from './observability/metrics';
 import { TRELLIS_VERSION } from './version';
 
 /**
- * Start-up: configuration, database, migrations, first admin, engine (recovers its queue and
- * running set), gRPC, HTTP; then wait for a signal.
+ * Start-up: configuration, database, migrations, the engine lease (standing by while another
+ * process holds it), first admin, engine (recovers its queue and running set), gRPC, HTTP; then
+ * wait for a signal.
  */
 async function main(): Promise<void> {
   const config = loadOrExit();
@@ -38,14 +41,16 @@ async function main(): Promise<void> {
     ? writeStatsEverySecond(config.statsFile, counted.stats)
     : () => {};
   await migrate(db);
-  const admin = await bootstrapAdmin(db, config.admin);
   // The engine reports background failures through the app's logger, which exists once the
   // app is built; the app in turn needs the engine.
   let log = (message: string, error: unknown) => console.error(message, error);
+  const lease = await leadOrExit(db, config, (message, error) => log(message, error));
+  const admin = await bootstrapAdmin(db, config.admin);
   const engine = new Engine({
     db,
     onError: (message, error) => log(message, error),
     onTick: metrics?.observeTick,
+    fence: (tx) => lease.fence(tx),
   });
   await engine.start();
   const { app, context } = await buildApp({
@@ -87,6 +92,8 @@ async function main(): Promise<void> {
     const grpcClosed = grpc.close();
     await app.close();
     await engine.close();
+    // After the engine's last tick: a process standing by takes over at once.
+    await lease.release();
     await grpcClosed;
     await db.close();
     stopStats();
@@ -99,6 +106,42 @@ async function main(): Promise<void> {
   await app.listen({ host: config.http.host, port: config.http.port });
   running.demo = await startDemoIfWanted(config, context, (message) => app.log.info(message));
   printWelcome(config, db.kind, admin);
+}
+
+/**
+ * Waits for the engine lease, standing by on the HTTP port meanwhile. A stop signal while
+ * standing by exits at once (nothing runs yet); losing the lease later exits with an error,
+ * for the supervisor to start the process again as one standing by.
+ */
+async function leadOrExit(
+  db: Database,
+  config: Config,
+  log: (message: string, error: unknown) => void,
+) {
+  const standingBy = new AbortController();
+  const stopWaiting = () => standingBy.abort();
+  process.once('SIGINT', stopWaiting);
+  process.once('SIGTERM', stopWaiting);
+  try {
+    return await becomeEngineLeader({
+      db,
+      http: { host: config.http.host, port: config.http.port },
+      signal: standingBy.signal,
+      log: (message) => console.log(message),
+      onLost: (reason) => {
+        log(`engine lease lost: ${reason}; exiting, to start again standing by`, undefined);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if (!standingBy.signal.aborted) throw error;
+    await db.close();
+    console.log('stopped while standing by');
+    process.exit(0);
+  } finally {
+    process.off('SIGINT', stopWaiting);
+    process.off('SIGTERM', stopWaiting);
+  }
 }
 
 /** Writes the statement counts to `path` every second and once more when stopped. */

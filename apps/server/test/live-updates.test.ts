@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1LiveChanges } from '@trellis/api-contract';
+import { openLiveStream, type SseEvent } from './live-stream';
 import { createApiToken, registerOwner, startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -16,64 +17,6 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => t.close());
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data?: string;
-}
-
-/** An open stream: the events read so far, and a wait for the next matching one. */
-async function openStream(tenantId: string, token: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/v1/stable/tenants/${tenantId}/live`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: SseEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: SseEvent = {};
-        for (const line of block.split('\n')) {
-          const [field, ...rest] = line.split(': ');
-          if (field === 'id' || field === 'event' || field === 'data')
-            event[field] = rest.join(': ');
-        }
-        if (event.event) events.push(event);
-      }
-    }
-  })();
-  return {
-    events,
-    async next(predicate: (e: SseEvent) => boolean, timeoutMs = 10_000): Promise<SseEvent> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no such event; have ${JSON.stringify(events)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
 
 const changesOf = (event: SseEvent) => JSON.parse(event.data!) as V1LiveChanges;
 
@@ -87,7 +30,7 @@ it('sends a tenant its own changes, and resumes a stream from its last event', a
       tasks: [{ readableId: 'step', actionId: 'live:step' }],
     });
   }
-  const stream = await openStream(owner.tenantId, token);
+  const stream = await openLiveStream(base, owner.tenantId, token);
   const [theirs] = await t.engine.trigger(other.tenantId, [{ workflowName: 'live' }]);
   const [ours] = await t.engine.trigger(owner.tenantId, [{ workflowName: 'live' }]);
   const first = await stream.next(
@@ -106,12 +49,12 @@ it('sends a tenant its own changes, and resumes a stream from its last event', a
 
   // Changes while it was away are sent when it comes back with its last event's id.
   const [missed] = await t.engine.trigger(owner.tenantId, [{ workflowName: 'live' }]);
-  const resumed = await openStream(owner.tenantId, token, first.id);
+  const resumed = await openLiveStream(base, owner.tenantId, token, first.id);
   await resumed.next((e) => e.event === 'changes' && changesOf(e).runs.includes(missed!));
   await resumed.close();
 
   // An id it cannot resume from (another feed, as after a restart) asks for everything.
-  const lost = await openStream(owner.tenantId, token, 'gone:3');
+  const lost = await openLiveStream(base, owner.tenantId, token, 'gone:3');
   expect(await lost.next((e) => e.event === 'reset')).toMatchObject({ data: '{}' });
   await lost.close();
 });

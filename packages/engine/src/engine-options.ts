@@ -1,4 +1,4 @@
-import type { Database } from '@trellis/db';
+import type { Database, Queryable } from '@trellis/db';
 import type { TickObservation } from './activity';
 import type { Clock } from './types';
 
@@ -32,6 +32,11 @@ export interface EngineOptions {
    * tick time metric). Called on the tick loop: it must be quick and must not throw.
    */
   onTick?: (tick: TickObservation) => void;
+  /**
+   * Run first inside every tick's transaction; throwing rolls the tick back. The server passes
+   * its engine lease (lease.ts), so that a process that lost the lease cannot commit a tick.
+   */
+  fence?: (tx: Queryable) => Promise<void>;
 }
 
 export const ENGINE_DEFAULTS = {
@@ -45,7 +50,9 @@ export const ENGINE_DEFAULTS = {
 } as const;
 
 /** The options with their defaults applied. */
-export type EngineSettings = Required<Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick'>>;
+export type EngineSettings = Required<
+  Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick' | 'fence'>
+>;
 
 export function engineSettings(options: EngineOptions): EngineSettings {
   return {

@@ -203,6 +203,7 @@ export class Engine {
         durableLogs: this.durable.logs,
         changes: this.changes,
         activity: this.activity,
+        fence: options.fence,
         isClosing: isClosed,
         onError,
       });

@@ -1,4 +1,5 @@
 export { Engine, ENGINE_DEFAULTS } from './engine';
+export { EngineLease, LEASE_CHANNEL, LEASE_DEFAULTS, type LeaseOptions } from './lease';
 export type { EngineOptions } from './engine';
 export type { TenantActivity, TickObservation } from './activity';
 export { EngineError, type IdempotencyCollisions } from './errors';

@@ -6,81 +6,25 @@
  * met once. Runs on PGlite (a data folder), or on PostgreSQL when TRELLIS_TEST_DATABASE_URL is
  * set.
  */
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, openPostgresDatabase, type Database } from '@trellis/db';
+import { describe, expect, it } from 'vitest';
+import { migrate, type Database } from '@trellis/db';
+import { createTenantToken, freePort, runClient, type SdkProcess, startWorker } from './harness';
 import {
-  createTenantToken,
-  freePort,
-  killAll,
-  PUBLIC_URL,
-  runClient,
-  SdkProcess,
-  startWorker,
-} from './harness';
+  freshServerDatabase,
+  serverEnv,
+  spawnServer,
+  useCleanupsAfterAll,
+} from './server-processes';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const TSX = fileURLToPath(
-  new URL('../../../../node_modules/tsx/dist/esm/index.mjs', import.meta.url),
-);
 const TASKS = 1000;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await killAll();
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = useCleanupsAfterAll();
 
-/** A fresh place for the server's data: a PGlite folder, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-}> {
-  const serverUrl = process.env['TRELLIS_TEST_DATABASE_URL'];
-  if (serverUrl) {
-    const name = `trellis_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = openPostgresDatabase({ connectionString: serverUrl });
-    await admin.exec(`create database ${name}`);
-    await admin.close();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    cleanups.push(async () => {
-      const db = openPostgresDatabase({ connectionString: serverUrl });
-      await db.exec(`drop database if exists ${name} with (force)`);
-      await db.close();
-    });
-    return {
-      env: { DATABASE_URL: url.toString() },
-      open: async () => openDatabase({ databaseUrl: url.toString() }),
-    };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'trellis-crash-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  return { env: { TRELLIS_DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
-}
-
-function startServer(env: Record<string, string>): SdkProcess {
-  const server = new SdkProcess(
-    spawn(process.execPath, ['--import', TSX, MAIN], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  cleanups.push(async () => {
-    server.kill();
-    await server.exited;
-  });
-  return server;
-}
+const startServer = (env: Record<string, string>) => spawnServer(env, cleanups);
 
 /** A fresh database with a tenant and its token, and the server's environment on it. */
 async function crashSetup() {
-  const database = await freshDatabase();
+  const database = await freshServerDatabase('crash', cleanups);
   const grpcPort = await freePort();
   const address = `127.0.0.1:${grpcPort}`;
   const setup = await database.open();
@@ -88,17 +32,9 @@ async function crashSetup() {
   const { token, tenantId } = await createTenantToken(setup, address);
   await setup.close();
   const env = {
-    ...database.env,
+    ...serverEnv(database, address),
     TRELLIS_GRPC_PORT: String(grpcPort),
     TRELLIS_HTTP_PORT: String(await freePort()),
-    TRELLIS_HTTP_HOST: '127.0.0.1',
-    TRELLIS_PUBLIC_URL: PUBLIC_URL,
-    TRELLIS_GRPC_BROADCAST_ADDRESS: address,
-    TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
-    TRELLIS_ADMIN_PASSWORD: 'Passw0rd-for-crash-tests',
-    TRELLIS_LOG_LEVEL: 'warn',
-    // No demo tenant: this database holds only the test's runs.
-    TRELLIS_DEMO: '0',
   };
   return { database, address, token, tenantId, env };
 }

@@ -6,7 +6,7 @@
  * transaction fails, the in-memory changes made before COMMIT are undone and the callers get
  * UNAVAILABLE (the SDK retries); the queue is as it was.
  */
-import type { Database } from '@trellis/db';
+import type { Database, Queryable } from '@trellis/db';
 import type { EngineActivity } from '../activity';
 import { cancelAction } from '../assigned-actions';
 import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
@@ -41,6 +41,8 @@ export interface TickDeps {
   changes: ChangeFeed;
   /** What operators count: runs created and tasks finished, per tenant. */
   activity: EngineActivity;
+  /** The engine lease's check, first in the transaction (engine-options.ts). */
+  fence?: ((tx: Queryable) => Promise<void>) | undefined;
   isClosing(): boolean;
   onError(message: string, error: unknown): void;
 }
@@ -75,6 +77,7 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
   let written: Awaited<ReturnType<typeof writeAssignments>>;
   try {
     written = await deps.db.transaction(async (tx) => {
+      await deps.fence?.(tx);
       const dispatch = await writeAssignments(tx, assignments, now);
       await writeRateLimits(tx, scheduler.rateLimits.takeChanges(), rateLimited, now);
       if (buffered > 0) {

@@ -1,0 +1,68 @@
+/**
+ * A client of the tenant's live event stream (`text/event-stream`) over a real HTTP connection,
+ * for the tests: the events read so far, and a wait for the next matching one.
+ */
+import { expect } from 'vitest';
+
+export interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** Opens the stream at `base` (the server's URL), resuming after `lastEventId` when given. */
+export async function openLiveStream(
+  base: string,
+  tenantId: string,
+  token: string,
+  lastEventId?: string,
+) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/v1/stable/tenants/${tenantId}/live`, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const events: SseEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: SseEvent = {};
+        for (const line of block.split('\n')) {
+          const [field, ...rest] = line.split(': ');
+          if (field === 'id' || field === 'event' || field === 'data')
+            event[field] = rest.join(': ');
+        }
+        if (event.event) events.push(event);
+      }
+    }
+  })();
+  return {
+    events,
+    async next(predicate: (e: SseEvent) => boolean, timeoutMs = 10_000): Promise<SseEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such event; have ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
