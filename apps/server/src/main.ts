@@ -144,11 +144,21 @@ async function leadOrExit(
   }
 }
 
-/** Writes the statement counts to `path` every second and once more when stopped. */
+/**
+ * Writes the statement counts and the process's memory and open handles to `path` every second
+ * and once more when stopped (the benchmarks read them; the soak watches memory for growth).
+ */
 function writeStatsEverySecond(path: string, stats: () => DatabaseStats): () => void {
   const write = () => {
+    const memory = process.memoryUsage();
+    const snapshot = {
+      ...stats(),
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      activeResources: process.getActiveResourcesInfo().length,
+    };
     // Written aside and renamed, so a reader never sees half a file.
-    writeFileSync(`${path}.tmp`, JSON.stringify(stats()));
+    writeFileSync(`${path}.tmp`, JSON.stringify(snapshot));
     renameSync(`${path}.tmp`, path);
   };
   const timer = setInterval(write, 1000);
