@@ -40,6 +40,7 @@ import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
 import type { ServerContext } from './http/server-context';
 import { ServerMetrics } from './observability/metrics';
+import type { Tracing } from './observability/traces';
 import { TRELLIS_VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
    * ones too; without, made here when the configuration turns metrics on.
    */
   metrics?: ServerMetrics | undefined;
+  /** OpenTelemetry traces, when configured (observability/traces.ts): a span per request. */
+  tracing?: Tracing | undefined;
 }
 
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
@@ -97,6 +100,7 @@ export async function buildApp(
     (config.metrics.enabled ? new ServerMetrics({ version: TRELLIS_VERSION }) : undefined);
   metrics?.observeEngine(engine);
   metrics?.installHttp(app);
+  options.tracing?.installHttp(app);
 
   const api = createApiRouter(app, context, {
     validateResponses: options.validateResponses ?? false,

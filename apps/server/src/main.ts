@@ -17,6 +17,7 @@ import { startDemo, type Demo } from './demo/start-demo';
 import { startGrpcServer } from './grpc/grpc-server';
 import type { ServerContext } from './http/server-context';
 import { ServerMetrics } from './observability/metrics';
+import { tracingFromEnv } from './observability/traces';
 import { TRELLIS_VERSION } from './version';
 
 /**
@@ -46,10 +47,17 @@ async function main(): Promise<void> {
   let log = (message: string, error: unknown) => console.error(message, error);
   const lease = await leadOrExit(db, config, (message, error) => log(message, error));
   const admin = await bootstrapAdmin(db, config.admin);
+  // OpenTelemetry traces, when the standard OTLP variables ask for them.
+  const tracing = tracingFromEnv(process.env, {
+    db,
+    version: TRELLIS_VERSION,
+    onError: (message, error) => log(message, error),
+  });
   const engine = new Engine({
     db,
     onError: (message, error) => log(message, error),
     onTick: metrics?.observeTick,
+    onRunsFinished: tracing?.runsFinished,
     fence: (tx) => lease.fence(tx),
   });
   await engine.start();
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
     engine,
     logger: { level: config.logLevel },
     metrics,
+    tracing,
   });
   log = (message, error) => app.log.error({ err: error }, message);
   const stopMaintenance = startPgliteMaintenance(db, {
@@ -94,6 +103,7 @@ async function main(): Promise<void> {
     await engine.close();
     // After the engine's last tick: a process standing by takes over at once.
     await lease.release();
+    await tracing?.close();
     await grpcClosed;
     await db.close();
     stopStats();

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@trellis/db';
 import type { TickObservation } from './activity';
+import type { RunStatus } from './task-lifecycle';
 import type { Clock } from './types';
 
 export interface EngineOptions {
@@ -33,10 +34,23 @@ export interface EngineOptions {
    */
   onTick?: (tick: TickObservation) => void;
   /**
+   * Told after every committed tick of the runs it finished (the server's traces). Called on
+   * the tick loop: it must be quick and must not throw.
+   */
+  onRunsFinished?: (runs: readonly FinishedRun[]) => void;
+  /**
    * Run first inside every tick's transaction; throwing rolls the tick back. The server passes
    * its engine lease (lease.ts), so that a process that lost the lease cannot commit a tick.
    */
   fence?: (tx: Queryable) => Promise<void>;
+}
+
+/** A run that reached its final status in a committed tick. */
+export interface FinishedRun {
+  tenantId: string;
+  runId: string;
+  status: RunStatus;
+  finishedAt: Date;
 }
 
 export const ENGINE_DEFAULTS = {
@@ -51,7 +65,7 @@ export const ENGINE_DEFAULTS = {
 
 /** The options with their defaults applied. */
 export type EngineSettings = Required<
-  Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick' | 'fence'>
+  Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick' | 'onRunsFinished' | 'fence'>
 >;
 
 export function engineSettings(options: EngineOptions): EngineSettings {

@@ -75,7 +75,7 @@ import type { WorkerStream } from './worker-pool';
 import { WorkerRegistry } from './worker-registry';
 import { DurableTasks } from './durable-tasks';
 
-export { ENGINE_DEFAULTS, type EngineOptions } from './engine-options';
+export { ENGINE_DEFAULTS, type EngineOptions, type FinishedRun } from './engine-options';
 
 export class Engine {
   private readonly db: Database;
@@ -204,6 +204,7 @@ export class Engine {
         changes: this.changes,
         activity: this.activity,
         fence: options.fence,
+        onRunsFinished: options.onRunsFinished,
         isClosing: isClosed,
         onError,
       });

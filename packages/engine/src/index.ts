@@ -1,6 +1,6 @@
 export { Engine, ENGINE_DEFAULTS } from './engine';
 export { EngineLease, LEASE_CHANNEL, LEASE_DEFAULTS, type LeaseOptions } from './lease';
-export type { EngineOptions } from './engine';
+export type { EngineOptions, FinishedRun } from './engine';
 export type { TenantActivity, TickObservation } from './activity';
 export { EngineError, type IdempotencyCollisions } from './errors';
 export { SCHEDULE_REFUSALS, type CronRequest, type ScheduleRequest } from './timed-triggers';

@@ -8,6 +8,7 @@
  */
 import type { Database, Queryable } from '@trellis/db';
 import type { EngineActivity } from '../activity';
+import type { FinishedRun } from '../engine-options';
 import { cancelAction } from '../assigned-actions';
 import { dispatchAssignments, unassign, writeAssignments, writeRateLimits } from '../assignments';
 import { ChangeSet, type ChangeFeed } from '../changes';
@@ -41,6 +42,8 @@ export interface TickDeps {
   changes: ChangeFeed;
   /** What operators count: runs created and tasks finished, per tenant. */
   activity: EngineActivity;
+  /** Told of the runs a committed tick finished (engine-options.ts). */
+  onRunsFinished?: ((runs: readonly FinishedRun[]) => void) | undefined;
   /** The engine lease's check, first in the transaction (engine-options.ts). */
   fence?: ((tx: Queryable) => Promise<void>) | undefined;
   isClosing(): boolean;
@@ -114,6 +117,7 @@ export async function runTick(deps: TickDeps): Promise<TickReport> {
     );
     applyOutcome(deps, outcome);
     deps.activity.count(outcome.createdRuns, tick.events);
+    if (outcome.finishedRuns.length > 0) deps.onRunsFinished?.(outcome.finishedRuns);
     for (const system of systems) system.settle();
     deps.deadlines.tickEnded();
     // Newly queued tasks, and queued ones that freed slots can take, go to the next tick.
