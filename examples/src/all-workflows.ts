@@ -12,7 +12,15 @@ import { chargeOrder } from './idempotency';
 import { placementWorkflows } from './placement';
 import { rateLimitWorkflows } from './rate-limits';
 import { simple } from './simple';
-import { resilient, slow, streamer, tooSlow } from './slow';
+import {
+  resilient,
+  resilientDag,
+  resilientKeyed,
+  resilientParent,
+  slow,
+  streamer,
+  tooSlow,
+} from './slow';
 
 export const allWorkflows = [
   simple,
@@ -26,6 +34,9 @@ export const allWorkflows = [
   slow,
   streamer,
   resilient,
+  resilientDag,
+  resilientParent,
+  resilientKeyed,
   onOrder,
   onRefund,
   nightlyDigest,

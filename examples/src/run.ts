@@ -30,7 +30,15 @@ import { hatchet } from './hatchet';
 import { chargeOrder } from './idempotency';
 import { scheduleCommands } from './schedule-commands';
 import { simple } from './simple';
-import { resilient, slow, streamer, tooSlow } from './slow';
+import {
+  resilient,
+  resilientDag,
+  resilientKeyed,
+  resilientParent,
+  slow,
+  streamer,
+  tooSlow,
+} from './slow';
 
 /** What this client needs of a task or workflow; inputs arrive as JSON from the command line. */
 interface RunRef {
@@ -57,6 +65,9 @@ const runnables = {
   slow,
   streamer,
   resilient,
+  'resilient-dag': resilientDag,
+  'resilient-parent': resilientParent,
+  'resilient-keyed': resilientKeyed,
   'durable-sleeper': durableSleeper,
   conditional,
   cancellable,

@@ -134,7 +134,7 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<SoakResu
   ];
   const statsFile = join(tmp, 'server-stats.json');
   try {
-    const { session, sdkEnv, databaseOptions } = await startBenchServer({
+    const { server, session, sdkEnv, databaseOptions } = await startBenchServer({
       backend,
       tmp,
       admin,
@@ -168,8 +168,24 @@ async function runBackend(backend: Backend, admin?: pg.Client): Promise<SoakResu
     let nextChurn = loadStarted + CHURN_SECONDS * 1000;
     let churned = 0;
     while (load.running) {
+      // A server that died ends the soak with what it last said, not a worker's refused call.
+      if (!server.running) {
+        throw new Error(
+          `the server exited (${await server.exited}); its last output:\n${server.tail(60)}`,
+        );
+      }
       const stats = readStats(statsFile);
-      if (stats) samples.push({ at: (Date.now() - loadStarted) / 1000, ...stats });
+      if (stats) {
+        const at = (Date.now() - loadStarted) / 1000;
+        // Once a minute in the log, so the trend survives a soak that does not finish.
+        if (Math.floor(at / 60) > Math.floor((samples.at(-1)?.at ?? 0) / 60)) {
+          log(
+            `${backend}: minute ${Math.floor(at / 60)}: RSS ${round(stats.rssMiB)} MiB, heap ` +
+              `${round(stats.heapMiB)} MiB, ${stats.activeResources} handles`,
+          );
+        }
+        samples.push({ at, ...stats });
+      }
       if (Date.now() >= nextChurn) {
         // A worker joins, then the one that joined before it leaves.
         const joining = await startWorker(`soak-churn-${++churned}`);

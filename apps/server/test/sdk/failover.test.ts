@@ -20,7 +20,20 @@ import {
   useCleanupsAfterAll,
 } from './server-processes';
 
-const TASKS = 800;
+/**
+ * The work in flight: bulk-triggered runs of slow tasks with retries (a result that could not
+ * reach any server within the SDK's own retry budget is reported FAILED, and a retry completes
+ * it): single tasks, two-step DAGs, parents of five children each, and runs of one concurrency
+ * key, which must never overlap.
+ */
+const WORKLOAD = [
+  { name: 'resilient', runs: 500, input: { ms: 300 } },
+  { name: 'resilient-dag', runs: 100, input: { ms: 200 } },
+  { name: 'resilient-parent', runs: 20, input: { ms: 200, n: 5 } },
+  { name: 'resilient-keyed', runs: 30, input: { ms: 150, key: 'one-key' } },
+];
+const RUNS = WORKLOAD.reduce((sum, w) => sum + w.runs + (w.input.n ?? 0) * w.runs, 0);
+const TASKS = RUNS + 100; // each DAG run has two tasks
 
 const cleanups = useCleanupsAfterAll();
 
@@ -45,7 +58,7 @@ async function killLeader(leader: SdkProcess, standingBy: SdkProcess[]) {
 }
 
 describe.skipIf(!postgresUrl)('several server processes on one PostgreSQL', () => {
-  it(`finishes ${TASKS} runs exactly once while the process running the engine is killed, twice`, async () => {
+  it(`finishes ${RUNS} runs exactly once while the process running the engine is killed, twice`, async () => {
     const database = await freshServerDatabase('failover', cleanups);
     const ports = await Promise.all(
       [0, 1, 2].map(async () => ({ grpc: await freePort(), http: await freePort() })),
@@ -81,10 +94,12 @@ describe.skipIf(!postgresUrl)('several server processes on one PostgreSQL', () =
 
     await startWorker(address, token, { name: 'failover-a', slots: 40 });
     await startWorker(address, token, { name: 'failover-b', slots: 40 });
-    // `resilient` retries: a result that could not reach any server within the SDK's own retry
-    // budget is reported FAILED, and the retry completes the task.
-    const client = runClient(address, token, ['--bulk', 'resilient', String(TASKS), '{"ms":300}']);
-    expect(await client.waitForLine('RUNS ')).toBe(String(TASKS));
+    const clients = WORKLOAD.map((w) =>
+      runClient(address, token, ['--bulk', w.name, String(w.runs), JSON.stringify(w.input)]),
+    );
+    for (const [i, client] of clients.entries()) {
+      expect(await client.waitForLine('RUNS ')).toBe(String(WORKLOAD[i]!.runs));
+    }
 
     // A dashboard's live stream on the process running the engine sees the runs change.
     const httpOf = (server: SdkProcess) =>
@@ -108,14 +123,20 @@ describe.skipIf(!postgresUrl)('several server processes on one PostgreSQL', () =
       others.filter((s) => s !== second),
     );
 
-    expect(await client.waitForLine('DONE ', 150_000)).toBe(`ok=${TASKS} failed=0`);
+    for (const [i, client] of clients.entries()) {
+      const { name, runs } = WORKLOAD[i]!;
+      expect({ name, done: await client.waitForLine('DONE ', 150_000) }).toEqual({
+        name,
+        done: `ok=${runs} failed=0`,
+      });
+    }
     const db = await database.open();
     try {
       const runs = await db.query<{ status: string; n: string }>(
         'SELECT status, count(*) AS n FROM workflow_runs WHERE tenant_id = $1 GROUP BY status',
         [tenantId],
       );
-      expect(runs.rows).toEqual([{ status: 'COMPLETED', n: String(TASKS) }]);
+      expect(runs.rows).toEqual([{ status: 'COMPLETED', n: String(RUNS) }]);
       // Exactly once: one FINISHED per task, whatever was retried or reassigned on the way.
       const finished = await db.query<{ tasks: string; events: string }>(
         `SELECT count(DISTINCT task_id) AS tasks, count(*) AS events
@@ -123,6 +144,17 @@ describe.skipIf(!postgresUrl)('several server processes on one PostgreSQL', () =
         [tenantId],
       );
       expect(finished.rows[0]).toEqual({ tasks: String(TASKS), events: String(TASKS) });
+      // One run of the key at a time, across both takeovers.
+      const keyed = await db.query<{ startedAt: Date; finishedAt: Date }>(
+        `SELECT started_at AS "startedAt", finished_at AS "finishedAt" FROM tasks
+          WHERE tenant_id = $1 AND action_id = 'resilient-keyed:resilient-keyed'
+          ORDER BY started_at`,
+        [tenantId],
+      );
+      const overlaps = keyed.rows.filter(
+        (row, i) => i > 0 && row.startedAt < keyed.rows[i - 1]!.finishedAt,
+      );
+      expect({ keyed: keyed.rows.length, overlaps }).toEqual({ keyed: 30, overlaps: [] });
       const leases = await db.query<{ generation: string }>('SELECT generation FROM engine_leases');
       expect(leases.rows).toEqual([{ generation: '3' }]);
     } finally {
