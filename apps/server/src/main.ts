@@ -10,6 +10,7 @@ import {
 } from '@trellis/db';
 import { Engine } from '@trellis/engine';
 import { bootstrapAdmin, type BootstrappedAdmin } from './accounts/bootstrap-admin';
+import { RunsFinishedFanOut } from './alerting/runs-finished-fan-out';
 import { buildApp } from './app';
 import { becomeEngineLeader } from './cluster/engine-leadership';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -45,7 +46,12 @@ async function main(): Promise<void> {
   // The engine reports background failures through the app's logger, which exists once the
   // app is built; the app in turn needs the engine.
   let log = (message: string, error: unknown) => console.error(message, error);
-  const lease = await leadOrExit(db, config, (message, error) => log(message, error));
+  // PGlite's data-folder lock already keeps every other process out; on PostgreSQL the engine
+  // lease decides which process runs the engine (docs/operations.md).
+  const lease =
+    db.kind === 'postgres'
+      ? await leadOrExit(db, config, (message, error) => log(message, error))
+      : undefined;
   const admin = await bootstrapAdmin(db, config.admin);
   // OpenTelemetry traces, when the standard OTLP variables ask for them.
   const tracing = tracingFromEnv(process.env, {
@@ -53,12 +59,16 @@ async function main(): Promise<void> {
     version: TRELLIS_VERSION,
     onError: (message, error) => log(message, error),
   });
+  // Traces and failure alerts both hear of finished runs (alerting joins in buildApp).
+  const runsFinished = new RunsFinishedFanOut(tracing?.runsFinished, (message, error) =>
+    log(message, error),
+  );
   const engine = new Engine({
     db,
     onError: (message, error) => log(message, error),
     onTick: metrics?.observeTick,
-    onRunsFinished: tracing?.runsFinished,
-    fence: (tx) => lease.fence(tx),
+    onRunsFinished: runsFinished.notify,
+    fence: lease && ((tx) => lease.fence(tx)),
   });
   await engine.start();
   const { app, context } = await buildApp({
@@ -68,6 +78,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     metrics,
     tracing,
+    runsFinished,
   });
   log = (message, error) => app.log.error({ err: error }, message);
   const stopMaintenance = startPgliteMaintenance(db, {
@@ -102,7 +113,7 @@ async function main(): Promise<void> {
     await app.close();
     await engine.close();
     // After the engine's last tick: a process standing by takes over at once.
-    await lease.release();
+    await lease?.release();
     await tracing?.close();
     await grpcClosed;
     await db.close();

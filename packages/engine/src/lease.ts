@@ -6,9 +6,9 @@
  *
  * - **Taken** with one upsert that succeeds only when the lease is free, expired or already
  *   ours; every change of holder starts a new generation.
- * - **Renewed** every third of its time to live. A holder that cannot renew for a whole time to
- *   live (the database unreachable, the process paused) counts it lost, because another may
- *   take it from then on.
+ * - **Renewed** every third of its time to live. A renewal that fails or comes late does not
+ *   stop the holder: only finding another generation in the row does. A holder paused or cut off
+ *   longer than the time to live may have lost the lease meanwhile, which the fence covers.
  * - **Fenced**: every tick checks, inside its transaction, that this process still holds this
  *   generation (queries/lease.queries.ts). A takeover waits for a tick in progress to commit,
  *   and no later tick of the old holder can commit: it cannot write as if it held the lease.
@@ -63,19 +63,12 @@ export class EngineLease {
   private readonly renewTimer: NodeJS.Timeout;
   private lost = false;
   private released = false;
-  /** Why the last renewal failed, for the message if the lease is lost for it. */
-  private renewError: string | undefined;
 
   private constructor(
     private readonly options: Required<
       Pick<LeaseOptions, 'db' | 'name' | 'holder' | 'ttlMs' | 'onLost'>
     >,
     readonly generation: string,
-    /**
-     * When the last successful renewal (or the take) was sent, on the monotonic clock: the
-     * lease runs until at least then plus its time to live, never earlier.
-     */
-    private renewedAt: number,
   ) {
     this.renewTimer = setInterval(() => void this.renew(), Math.floor(options.ttlMs / 3));
     this.renewTimer.unref();
@@ -101,14 +94,13 @@ export class EngineLease {
       let told = false;
       for (;;) {
         options.signal?.throwIfAborted();
-        const asked = performance.now();
         const generation = await takeLease(
           options.db,
           settings.name,
           settings.holder,
           settings.ttlMs,
         );
-        if (generation !== null) return new EngineLease(settings, generation, asked);
+        if (generation !== null) return new EngineLease(settings, generation);
         if (!told && options.onWaiting) {
           const held = await findLease(options.db, settings.name);
           if (held) options.onWaiting(held);
@@ -158,26 +150,14 @@ export class EngineLease {
   private async renew(): Promise<void> {
     if (this.lost || this.released) return;
     const { db, name, holder, ttlMs } = this.options;
-    const since = performance.now() - this.renewedAt;
-    if (since >= ttlMs) {
-      // Checked before asking, so that a renewal that hangs counts as well as one that fails.
-      this.lose(
-        `the engine lease was not renewed for ${Math.round(since)} ms` +
-          (this.renewError ? ` (${this.renewError})` : '') +
-          '; another process may hold it now',
-      );
-      return;
-    }
-    const asked = performance.now();
     try {
-      if (await renewLease(db, name, holder, this.generation, ttlMs)) {
-        this.renewedAt = Math.max(this.renewedAt, asked);
-        this.renewError = undefined;
-        return;
+      if (!(await renewLease(db, name, holder, this.generation, ttlMs))) {
+        this.lose('another process took the engine lease');
       }
-      this.lose('another process took the engine lease');
-    } catch (error) {
-      this.renewError = (error as Error).message;
+    } catch {
+      // A renewal that fails or waits (a busy pool, a database restarting) is tried again at
+      // the next interval. Meanwhile the lease may lapse and be taken: the fence keeps this
+      // process from committing after that, and the next renewal finds out and stops it.
     }
   }
 
