@@ -5,6 +5,7 @@
  * beside them in memory: the logs (durable-log.ts), what the waits wait for (durable-waits.ts)
  * and each worker's stream, where completions go.
  */
+import type { ErrorContext } from './engine-options';
 import type { Database } from '@trellis/db';
 import { normaliseWait, type WaitConditionInput } from './durable-conditions';
 import { DurableLogs, type DurableCall } from './durable-log';
@@ -61,7 +62,7 @@ export interface DurableTasksDeps {
     onResult: (result: RunResult) => void,
   ): Promise<unknown>;
   assertOpen(): void;
-  onError(message: string, error: unknown): void;
+  onError(message: string, error: unknown, context?: ErrorContext): void;
 }
 
 export class DurableTasks {
@@ -100,7 +101,10 @@ export class DurableTasks {
         this.deps.system().childFinished(taskId, nodeId, result),
       )
       .catch((error: unknown) =>
-        this.deps.onError(`engine: could not watch run ${runId} for its durable parent`, error),
+        this.deps.onError(`engine: could not watch run ${runId} for its durable parent`, error, {
+          tenantId,
+          runId,
+        }),
       );
   }
 

@@ -26,8 +26,11 @@ export interface EngineOptions {
   maxBatchSize?: number;
   /** Largest JSON input, output or metadata accepted, in bytes. */
   maxPayloadBytes?: number;
-  /** Where background failures go (a failed tick is retried). */
-  onError?: (message: string, error: unknown) => void;
+  /**
+   * Where background failures go (a failed tick is retried), with the tenant and run they
+   * concern when there is one.
+   */
+  onError?: (message: string, error: unknown, context?: ErrorContext) => void;
   /**
    * Told after every tick that carried work, with how long it took (the server's scheduler
    * tick time metric). Called on the tick loop: it must be quick and must not throw.
@@ -43,6 +46,12 @@ export interface EngineOptions {
    * its engine lease (lease.ts), so that a process that lost the lease cannot commit a tick.
    */
   fence?: (tx: Queryable) => Promise<void>;
+}
+
+/** What a background failure concerns, for its log line. */
+export interface ErrorContext {
+  tenantId?: string;
+  runId?: string;
 }
 
 /** A run that reached its final status in a committed tick. */

@@ -11,8 +11,11 @@
  * reach it at once: from this process by a call, from the others by a notification.
  *
  * A fire missed while no server ran (or while this one was busy past LATE_AFTER_MS) fires once,
- * marked late: a cron fires its latest missed due time only, not every one it missed.
+ * marked late: a cron fires its latest missed due time only, not every one it missed. Due
+ * times that passed within LATE_AFTER_MS while this server ran all fire, on time: a moment of
+ * lag delays fires, it drops none.
  */
+import type { ErrorContext } from './engine-options';
 import { randomUUID } from 'node:crypto';
 import { parseCron, type CronSchedule } from '@trellis/cron';
 import type { Database } from '@trellis/db';
@@ -56,7 +59,7 @@ export interface TickerDeps {
   db: Database;
   clock: Clock;
   fire(fires: TimedFire[]): void;
-  onError(message: string, error: unknown): void;
+  onError(message: string, error: unknown, context?: ErrorContext): void;
 }
 
 export class Ticker {
@@ -69,11 +72,14 @@ export class Ticker {
   private stopped = false;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly origin = randomUUID();
+  /** Due times before this were missed while no ticker of this process ran. */
+  private startedAt = 0;
 
   constructor(private readonly deps: TickerDeps) {}
 
   /** Reads the crons and what falls due soon, listens for other processes, arms the timer. */
   async start(): Promise<void> {
+    this.startedAt = this.deps.clock.now();
     this.unlisten = await this.deps.db.listen(TICKER_CHANNEL, (payload) => this.onNotice(payload));
     await this.resync();
   }
@@ -167,7 +173,9 @@ export class Ticker {
       schedule = parseCron(row.expression);
     } catch (error) {
       // Refused on the way in; only a change of the rules could make a stored one invalid.
-      this.deps.onError(`ticker: cron ${row.id} "${row.expression}" cannot be scheduled`, error);
+      this.deps.onError(`ticker: cron ${row.id} "${row.expression}" cannot be scheduled`, error, {
+        tenantId: row.tenantId,
+      });
       return;
     }
     // A fire this process buffered may not be committed yet: never step the cursor back.
@@ -246,23 +254,34 @@ export class Ticker {
     const fires: TimedFire[] = [];
     for (const cron of this.crons.values()) {
       if (cron.nextDue === undefined || cron.nextDue > now) continue;
-      let dueAt = cron.nextDue;
-      let nextDue = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
-      if (nextDue !== undefined && nextDue <= now) {
-        // Several due times passed (the server was down): the latest only, once.
-        dueAt = cron.schedule.latestBetween(new Date(dueAt), new Date(now))?.getTime() ?? dueAt;
-        nextDue = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
+      const fire = (dueAt: number, late: boolean) => {
+        fires.push({
+          kind: 'cron',
+          id: cron.id,
+          tenantId: cron.tenantId,
+          expression: cron.expression,
+          dueAt: new Date(dueAt),
+          late,
+        });
+        cron.cursor = dueAt;
+      };
+      let dueAt: number | undefined = cron.nextDue;
+      const missedBefore = Math.max(now - LATE_AFTER_MS, this.startedAt);
+      if (dueAt < missedBefore) {
+        // Due times missed while no server ran, or this one stalled past LATE_AFTER_MS: the
+        // latest of them fires once, late; the ones before it are not replayed.
+        const latest =
+          cron.schedule.latestBetween(new Date(dueAt - 1), new Date(missedBefore))?.getTime() ??
+          dueAt;
+        fire(latest, true);
+        dueAt = cron.schedule.nextAfter(new Date(latest))?.getTime();
       }
-      fires.push({
-        kind: 'cron',
-        id: cron.id,
-        tenantId: cron.tenantId,
-        expression: cron.expression,
-        dueAt: new Date(dueAt),
-        late: now - dueAt > LATE_AFTER_MS,
-      });
-      cron.cursor = dueAt;
-      cron.nextDue = nextDue;
+      // Every due time since then fires: a busy moment delays a fire, it does not drop it.
+      while (dueAt !== undefined && dueAt <= now) {
+        fire(dueAt, false);
+        dueAt = cron.schedule.nextAfter(new Date(dueAt))?.getTime();
+      }
+      cron.nextDue = dueAt;
     }
     for (const schedule of this.schedules.values()) {
       if (schedule.dueAt > now) continue;

@@ -142,6 +142,30 @@ describe('crons', () => {
     ]);
   });
 
+  it('fire every due time of a short lag, each on time, and only older misses as one late fire', async () => {
+    const engine = await started();
+    await engine.timedTriggers.createCron(tenantId, 'report', cron('* * * * * *', 'every-second'));
+    // The process was busy for three seconds: each of them fires, in order, none late.
+    now = START + 3_500;
+    engine.fireDueTriggers();
+    const fired = () =>
+      firedRuns().then((runs) => runs.map(({ dueAt, late }) => ({ dueAt, late })));
+    await expect.poll(fired).toEqual([
+      { dueAt: '2026-03-10T12:00:31.000Z', late: false },
+      { dueAt: '2026-03-10T12:00:32.000Z', late: false },
+      { dueAt: '2026-03-10T12:00:33.000Z', late: false },
+    ]);
+    // Then stalled for a minute: what passed more than LATE_AFTER_MS ago fires once, late,
+    // and the last ten seconds each fire.
+    now = START + 63_500;
+    engine.fireDueTriggers();
+    await expect.poll(async () => (await fired()).length).toBe(3 + 1 + 10);
+    const after = (await fired()).slice(3);
+    expect(after[0]).toEqual({ dueAt: '2026-03-10T12:01:23.000Z', late: true });
+    expect(after.slice(1).every((f) => !f.late)).toBe(true);
+    expect(after.at(-1)).toEqual({ dueAt: '2026-03-10T12:01:33.000Z', late: false });
+  });
+
   it('fire once when two engines on one database hold the same cron', async () => {
     const first = await started();
     const second = await started();

@@ -4,7 +4,8 @@
  * scheduled-run.queries.ts) and its run is handed to the trigger phase, which runs next in the
  * same transaction: a fire and its run commit together or not at all, and a fire another server
  * process claimed first is dropped here. A tick takes at most MAX_FIRES_PER_TICK fires, so that
- * ten thousand runs due in one second start in steps rather than in one huge transaction.
+ * ten thousand runs due in one second start in steps rather than in one huge transaction, and
+ * at most one of each trigger.
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@trellis/db';
@@ -59,14 +60,33 @@ export class TimedFireSystem implements System {
   /** Fires one scheduled run now; resolves with its run id, or undefined if it had fired. */
   fireScheduleNow(tenantId: string, id: string): Promise<string | undefined> {
     const done = new Deferred<string | undefined>();
-    const fire: TimedFire = { kind: 'schedule', id, tenantId, dueAt: null, late: false };
+    // The claim answers with the id as stored (lower case); the op is found by it.
+    const fire: TimedFire = {
+      kind: 'schedule',
+      id: id.toLowerCase(),
+      tenantId,
+      dueAt: null,
+      late: false,
+    };
     this.buffer.push({ fire, runId: randomUUID(), done });
     this.deps.wake();
     return done.promise;
   }
 
   take(): void {
-    this.taken = this.buffer.splice(0, MAX_FIRES_PER_TICK);
+    // One fire per cron or scheduled run a tick: its claim updates the trigger's row once, so
+    // a cron's second due time (caught up after a lag) waits for the next tick, in order.
+    const ids = new Set<string>();
+    const taken: FireOp[] = [];
+    const rest: FireOp[] = [];
+    for (const op of this.buffer) {
+      if (taken.length < MAX_FIRES_PER_TICK && !ids.has(op.fire.id)) {
+        ids.add(op.fire.id);
+        taken.push(op);
+      } else rest.push(op);
+    }
+    this.taken = taken;
+    this.buffer = rest;
   }
 
   async apply(tick: TickContext): Promise<void> {
