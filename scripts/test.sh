@@ -58,7 +58,8 @@ echo "{\"numPassedTests\":$((3 - CHECKS_FAILED)),\"numFailedTests\":$CHECKS_FAIL
 run_tier pglite npx vitest run
 # The dashboard in Debian's Chromium against the real server on PGlite.
 run_tier browser npx vitest run -c apps/dashboard/vitest.e2e.config.ts
-# The tiers that touch the database, again on PostgreSQL.
+# The tiers that touch the database, again on PostgreSQL. The fuzzers (project server-fuzz) run
+# once, on PGlite above: they test the server's handling of input, which is the same on both.
 TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project server-serial --project seed
 
 step "summary"

@@ -12,6 +12,12 @@ export const SERIAL_FILES = [
   'test/protocol/port-attacks.test.ts',
 ];
 
+/**
+ * The property-based fuzzers (test/fuzz): their own project, `server-fuzz`, so that CI runs
+ * them once, in the PGlite tier, rather than again on PostgreSQL (scripts/test.sh).
+ */
+export const FUZZ_FILES = ['test/fuzz/**/*.fuzz.test.ts'];
+
 export const serverTestOptions = {
   // Password hashing and a fresh database per file make these slower than pure unit tests.
   testTimeout: 60_000,
@@ -23,7 +29,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...SERIAL_FILES],
+    exclude: [...configDefaults.exclude, ...SERIAL_FILES, ...FUZZ_FILES],
     ...serverTestOptions,
   },
 });

@@ -13,7 +13,7 @@ import { createDurablePglite } from './pglite-durable-storage';
  */
 export async function openPgliteDataDir(
   dataDir: string,
-  options: Pick<PGliteOptions, 'parsers'>,
+  options: Pick<PGliteOptions, 'parsers' | 'serializers'>,
 ): Promise<{ pglite: PGlite; release: () => void }> {
   const root = path.resolve(dataDir);
   fs.mkdirSync(root, { recursive: true });

@@ -22,9 +22,36 @@ const portableParsers = {
   [types.DATE]: (value: string) => value,
 };
 
+/**
+ * Timestamps sent as node-postgres sends them. PGlite's own serializer uses toISOString, whose
+ * year 0000 (1 BC) and earlier PostgreSQL cannot read, so a Date before year 1 (a REST filter
+ * `since=0000-01-01T00:00:00Z`) failed on PGlite alone.
+ */
+const portableSerializers = {
+  [types.TIMESTAMPTZ]: (value: unknown) =>
+    value instanceof Date && value.getUTCFullYear() < 1 ? beforeChrist(value) : serialize(value),
+};
+
+function serialize(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** `YYYY-MM-DD hh:mm:ss.sss+00 BC`: year 0 is 1 BC, year -1 is 2 BC. */
+function beforeChrist(date: Date): string {
+  const iso = date.toISOString();
+  const time = iso.slice(iso.indexOf('T') + 1, -1);
+  const monthDay = iso.slice(iso.indexOf('T') - 5, iso.indexOf('T'));
+  const year = String(1 - date.getUTCFullYear()).padStart(4, '0');
+  return `${year}-${monthDay} ${time}+00 BC`;
+}
+
 export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<Database> {
   if (options.dataDir === undefined) {
-    const pglite = await PGlite.create({ parsers: portableParsers, loadDataDir: options.template });
+    const pglite = await PGlite.create({
+      parsers: portableParsers,
+      serializers: portableSerializers,
+      loadDataDir: options.template,
+    });
     return PgliteDatabase.open(pglite, () => {});
   }
   if (options.template !== undefined) {
@@ -32,6 +59,7 @@ export async function openPgliteDatabase(options: PgliteDatabaseOptions = {}): P
   }
   const { pglite, release } = await openPgliteDataDir(options.dataDir, {
     parsers: portableParsers,
+    serializers: portableSerializers,
   });
   return PgliteDatabase.open(pglite, release);
 }

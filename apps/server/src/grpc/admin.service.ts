@@ -1,6 +1,6 @@
 /** v1.AdminService: workflow registration, run details, cancel, replay and trigger by name. */
 import type { Engine } from '@trellis/engine';
-import { invalid } from './grpc-errors';
+import { invalid, parseJsonField } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { PROTO_RUN_STATUS, toWorkflowDefinition } from './mapping';
 import type {
@@ -15,12 +15,7 @@ function jsonBytes(value: unknown): Buffer {
 }
 
 function parseBytes(bytes: Buffer, field: string, fallback: unknown): unknown {
-  if (bytes.length === 0) return fallback;
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw invalid(`${field} is not valid JSON`);
-  }
+  return parseJsonField(bytes.toString('utf8'), field, fallback);
 }
 
 function idsOf(request: TasksRequest): string[] {

@@ -3,6 +3,8 @@
  * unexpected becomes INTERNAL with a generic message (the detail goes to the server log).
  */
 import { EngineError, type EngineErrorCode } from '@trellis/engine';
+import { logContextOf, type LogContext } from '../observability/log-context';
+import { describeUnstorable, findUnstorableValue } from '../storable-values';
 import { idempotencyCollisionError } from './status-details';
 import { GrpcError, Status, type StatusCode } from './transport/status';
 
@@ -18,14 +20,14 @@ const ENGINE_CODES: Record<EngineErrorCode, StatusCode> = {
 
 export function toServiceError(
   error: unknown,
-  log: (message: string, error: unknown) => void,
+  log: (message: string, error: unknown, context?: LogContext) => void,
 ): GrpcError {
   if (error instanceof GrpcError) return error;
   if (error instanceof EngineError && error.collisions) {
     return idempotencyCollisionError(error.message, error.collisions, false);
   }
   if (error instanceof EngineError) return new GrpcError(ENGINE_CODES[error.code], error.message);
-  log('grpc: unexpected error', error);
+  log('grpc: unexpected error', error, logContextOf(error));
   return new GrpcError(Status.INTERNAL, 'internal error');
 }
 
@@ -40,11 +42,16 @@ export function parseJsonField(
   fallback: unknown = {},
 ): unknown {
   if (text === undefined || text === '') return fallback;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalid(`${field} is not valid JSON`);
   }
+  // JSON escapes (`\u0000`) and nesting make values that cannot be stored either.
+  const unstorable = findUnstorableValue(value);
+  if (unstorable) throw invalid(describeUnstorable(unstorable, field));
+  return value;
 }
 
 /** Parses a JSON object field (metadata); empty means {}. */

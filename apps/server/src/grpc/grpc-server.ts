@@ -9,13 +9,16 @@ import { readFileSync } from 'node:fs';
 import type { Queryable } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
+import { describeUnstorable, findUnstorableValue } from '../storable-values';
 import { adminService } from './admin.service';
 import { createAuthenticator } from './authenticate';
 import { dispatcherService } from './dispatcher.service';
 import { durableService } from './durable.service';
 import { eventsService } from './events.service';
-import { toServiceError } from './grpc-errors';
+import type { LogContext } from '../observability/log-context';
+import { invalid, toServiceError } from './grpc-errors';
 import type { HandlerContext } from './handlers';
+import type { ServiceDefinition } from '@grpc/proto-loader';
 import { getServiceDefinition, GRPC_SERVICES, loadProtos } from './proto/load-protos';
 import type { TransportLimits } from './transport/limits';
 import { GrpcTransport, type ServiceImplementation } from './transport/server';
@@ -31,7 +34,8 @@ export interface GrpcServerOptions {
   host: string;
   port: number;
   tls?: { certFile: string; keyFile: string } | undefined;
-  log: (message: string, error: unknown) => void;
+  /** Where unexpected failures go, with the call's tenant and run when it has them. */
+  log: (message: string, error: unknown, context?: LogContext) => void;
   /** Limits other than the transport's defaults (tests shorten deadlines and shrink budgets). */
   limits?: Partial<TransportLimits> | undefined;
   /** Told of every call's end, with its method's path and status code (the server's metrics). */
@@ -59,7 +63,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   const definitions = loadProtos();
   const ctx: HandlerContext = { authenticate: createAuthenticator(options.db, options.signer) };
   const add = (name: string, implementation: ServiceImplementation) =>
-    transport.addService(getServiceDefinition(definitions, name), implementation);
+    transport.addService(
+      refusingUnstorableText(getServiceDefinition(definitions, name)),
+      implementation,
+    );
   add(GRPC_SERVICES.dispatcher, dispatcherService(options.engine, ctx));
   add(GRPC_SERVICES.events, eventsService(options.engine, ctx));
   add(GRPC_SERVICES.workflows, workflowsService(options.engine, ctx));
@@ -67,4 +74,25 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   add(GRPC_SERVICES.durable, durableService(options.engine, ctx));
   const port = await transport.listen(options.host, options.port);
   return { port, close: () => transport.close() };
+}
+
+/**
+ * The same service, refusing at decode (INVALID_ARGUMENT, naming the field) any request that
+ * cannot be stored (../storable-values.ts), before any handler acts on it.
+ */
+function refusingUnstorableText(definition: ServiceDefinition): ServiceDefinition {
+  return Object.fromEntries(
+    Object.entries(definition).map(([name, method]) => [
+      name,
+      {
+        ...method,
+        requestDeserialize: (bytes: Buffer) => {
+          const message = method.requestDeserialize(bytes) as object;
+          const unstorable = findUnstorableValue(message);
+          if (unstorable) throw invalid(describeUnstorable(unstorable));
+          return message;
+        },
+      },
+    ]),
+  );
 }

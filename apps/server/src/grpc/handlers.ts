@@ -1,12 +1,14 @@
 /**
  * Wrappers that authenticate a call before running it, so each service handler is written
  * as a plain async function of (tenant, request) or (tenant, call). What a handler throws
- * becomes the call's status through toServiceError (the transport's toStatus).
+ * becomes the call's status through toServiceError (the transport's toStatus), marked with the
+ * call's tenant and the run or task its message names, for the error's log line.
  *
  * A call whose token checks out tells the transport so (its connection is then no longer held
  * to the deadline for an authenticated call), and a call the client cancelled while its token
  * was checked does no work.
  */
+import { logContext, withLogContext } from '../observability/log-context';
 import type { Authenticate } from './authenticate';
 import type {
   BidiStreamingCall,
@@ -36,19 +38,40 @@ export function unary<Req, Res>(
   ctx: HandlerContext,
   run: (tenantId: string, request: Req) => Promise<Res>,
 ): UnaryHandler<Req, Res> {
-  return async (call) => run(await tenantOf(ctx, call), call.request);
+  return async (call) => {
+    const tenantId = await tenantOf(ctx, call);
+    try {
+      return await run(tenantId, call.request);
+    } catch (error) {
+      throw withLogContext(error, logContext(tenantId, call.request));
+    }
+  };
 }
 
 export function serverStream<Req, Res>(
   ctx: HandlerContext,
   run: (tenantId: string, call: ServerStreamingCall<Req, Res>) => Promise<void>,
 ): StreamHandler<Req, Res> {
-  return async (call) => run(await tenantOf(ctx, call), call);
+  return async (call) => {
+    const tenantId = await tenantOf(ctx, call);
+    try {
+      await run(tenantId, call);
+    } catch (error) {
+      throw withLogContext(error, logContext(tenantId, call.request));
+    }
+  };
 }
 
 export function bidiStream<Req, Res>(
   ctx: HandlerContext,
   run: (tenantId: string, call: BidiStreamingCall<Req, Res>) => Promise<void>,
 ): StreamHandler<Req, Res> {
-  return async (call) => run(await tenantOf(ctx, call), call);
+  return async (call) => {
+    const tenantId = await tenantOf(ctx, call);
+    try {
+      await run(tenantId, call);
+    } catch (error) {
+      throw withLogContext(error, { tenantId });
+    }
+  };
 }

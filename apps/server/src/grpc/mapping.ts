@@ -207,14 +207,11 @@ function toConcurrency(message: ConcurrencyMessage): ConcurrencyInput {
 export function toWorkflowDefinition(
   request: CreateWorkflowVersionRequest,
 ): WorkflowDefinitionInput {
-  let inputJsonSchema: unknown = null;
-  if (request.input_json_schema && request.input_json_schema.length > 0) {
-    try {
-      inputJsonSchema = JSON.parse(request.input_json_schema.toString('utf8'));
-    } catch {
-      throw invalid('input_json_schema is not valid JSON');
-    }
-  }
+  const inputJsonSchema = parseJsonField(
+    request.input_json_schema?.toString('utf8'),
+    'input_json_schema',
+    null,
+  );
   return {
     name: request.name,
     description: request.description,
@@ -247,12 +244,7 @@ export function toWorkflowDefinition(
 /** The input of crons declared in code: a JSON object as text, or nothing. */
 function toCronInput(text: string | undefined): Record<string, unknown> | undefined {
   if (!text) return undefined;
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch {
-    throw invalid('cron_input is not valid JSON');
-  }
+  const input = parseJsonField(text, 'cron_input');
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw invalid('cron_input is not a JSON object');
   }
@@ -261,14 +253,10 @@ function toCronInput(text: string | undefined): Record<string, unknown> | undefi
 
 /** A filter declared in code; its payload arrives as JSON bytes. */
 function toDefaultFilter(filter: DefaultFilterMessage): DefaultFilter {
-  let payload: unknown = {};
-  if (filter.payload && filter.payload.length > 0) {
-    try {
-      payload = JSON.parse(filter.payload.toString('utf8'));
-    } catch {
-      throw invalid(`the payload of default filter "${filter.expression}" is not valid JSON`);
-    }
-  }
+  const payload = parseJsonField(
+    filter.payload?.toString('utf8'),
+    `the payload of default filter "${filter.expression}"`,
+  );
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
     throw invalid(`the payload of default filter "${filter.expression}" is not a JSON object`);
   }
@@ -279,11 +267,14 @@ function toDefaultFilter(filter: DefaultFilterMessage): DefaultFilter {
   };
 }
 
-/** Metadata on logs and stream events is optional JSON: anything unparsable is dropped. */
+/**
+ * Metadata on logs and stream events is optional JSON: anything unparsable is dropped, and so
+ * is what could not be stored (../storable-values.ts).
+ */
 export function optionalJson(text: string): unknown {
   if (!text) return null;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonField(text, 'metadata', null);
   } catch {
     return null;
   }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EndpointDefinition, ResponseSpec } from '@trellis/api-contract';
-import { ApiError, tooManyRequests } from './api-error';
+import { ApiError, badRequest, tooManyRequests } from './api-error';
 import { authenticate, type Identity } from './authenticate';
+import { logContext } from '../observability/log-context';
+import { findUnstorableValue } from '../storable-values';
 import type { ServerContext } from './server-context';
 import { validationError } from './validation-errors';
 
@@ -53,8 +55,13 @@ export function createApiRouter(
           ) {
             throw tooManyRequests('Too many requests, slow down');
           }
-          const params = parse(endpoint.params, request.params ?? {}) as Record<string, string>;
+          const params = canonicalIds(
+            endpoint.params,
+            parse(endpoint.params, request.params ?? {}) as Record<string, string>,
+          );
           const identity = await authenticate(endpoint, params, request, reply, context);
+          // Every log line of the request from here on names its tenant, run and task.
+          request.log = request.log.child(logContext(identity.tenant?.id, params));
           const query = parse(endpoint.query, request.query ?? {});
           const body = parseBody(endpoint, request.body);
           const result = await handler({ params, query, body, identity, request, reply } as never);
@@ -90,9 +97,31 @@ function successResponse(endpoint: EndpointDefinition): [number, z.ZodType | nul
 
 function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
+  const unstorable = findUnstorableValue(value);
+  if (unstorable) throw badRequest(unstorable.problem, unstorable.path || undefined);
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/**
+ * UUIDs compare without case in PostgreSQL but not in JavaScript: a path naming a resource by
+ * its id in capitals finds the row, whose id comes back in lowercase and then matches nothing
+ * the handler or the engine keyed by the id as sent (a scheduled run fired that way failed the
+ * engine's whole tick). Handlers get the canonical lowercase form of every UUID path parameter.
+ */
+function canonicalIds(
+  schema: z.ZodType | undefined,
+  params: Record<string, string>,
+): Record<string, string> {
+  if (!(schema instanceof z.ZodObject)) return params;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      shape[name] instanceof z.ZodUUID ? value.toLowerCase() : value,
+    ]),
+  );
 }
 
 function parseBody(endpoint: EndpointDefinition, body: unknown): unknown {

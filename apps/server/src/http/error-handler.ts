@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrors } from '@trellis/api-contract';
 import { EngineError, type EngineErrorCode } from '@trellis/engine';
 import { ApiError } from './api-error';
@@ -48,6 +48,21 @@ export function installErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ errors: [{ description: 'Internal Server Error' }] } satisfies ApiErrors);
   });
+}
+
+/**
+ * Errors Fastify raises before any route or error handler runs (a path that is not valid
+ * percent-encoding, a path segment over `maxParamLength`): answered in the API error body too,
+ * instead of Fastify's own `{ error, code, message, statusCode }`. Pass as `frameworkErrors`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply
+    .code(error.statusCode ?? 400)
+    .send({ errors: [{ description: describeClientError(error) }] } satisfies ApiErrors);
 }
 
 function describeClientError(error: FastifyError): string {

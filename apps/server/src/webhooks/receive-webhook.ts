@@ -5,7 +5,7 @@
  * let anyone pass Slack's ownership check for this URL.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { uuidSchema } from '@trellis/api-contract';
+import { uuidSchema, webhookNameSchema } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import { findTenantById } from '../accounts/tenant.queries';
@@ -23,7 +23,9 @@ export async function findReceivingWebhook(
   name: string,
 ): Promise<WebhookRow> {
   const validTenantId = uuidSchema.safeParse(tenantId).success;
-  const webhook = validTenantId ? await findWebhook(db, tenantId, name) : undefined;
+  // A name no webhook can have (a NUL byte, which PostgreSQL cannot even compare) is unknown.
+  const validName = webhookNameSchema.safeParse(name).success;
+  const webhook = validTenantId && validName ? await findWebhook(db, tenantId, name) : undefined;
   if (webhook) return webhook;
   if (!validTenantId || !(await findTenantById(db, tenantId))) throw badRequest('tenant not found');
   throw badRequest(`webhook ${name} not found for tenant ${tenantId}`);

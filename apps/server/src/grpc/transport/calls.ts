@@ -232,6 +232,8 @@ abstract class ServerCall implements CallBase {
     try {
       message = this.method.requestDeserialize(bytes);
     } catch (error) {
+      // A deserializer that checks what it decoded refuses with its own status.
+      if (error instanceof GrpcError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new GrpcError(Status.INTERNAL, `Error deserializing request: ${reason}`);
     }

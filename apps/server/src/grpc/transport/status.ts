@@ -39,18 +39,34 @@ export class GrpcError extends Error {
 const NEEDS_NO_ENCODING = /^[\x20-\x24\x26-\x7e]*$/;
 
 /**
+ * The longest `grpc-message` sent, encoded. Messages may quote what the client sent (an id, a
+ * name), which can run to megabytes; a trailer that large breaks the call for the client
+ * (grpc-js refuses metadata over 8 KiB, nghttp2 clients their header list limit), so the
+ * client would never learn why it was refused. Longer messages are cut at a character.
+ */
+export const MAX_GRPC_MESSAGE_BYTES = 4096;
+const CUT_MARK = '...';
+
+/**
  * `grpc-message` is percent-encoded: printable ASCII except '%' stays as is, every other
  * byte of the UTF-8 text becomes %XX. (grpc-js decodes it with decodeURI, which reverses
  * exactly this, since none of the characters decodeURI leaves alone is ever escaped.)
  */
 export function encodeGrpcMessage(text: string): string {
-  if (NEEDS_NO_ENCODING.test(text)) return text;
+  if (NEEDS_NO_ENCODING.test(text) && text.length <= MAX_GRPC_MESSAGE_BYTES) return text;
   let encoded = '';
-  for (const byte of Buffer.from(text, 'utf8')) {
-    encoded +=
-      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const char of text) {
+    let piece = '';
+    for (const byte of Buffer.from(char, 'utf8')) {
+      piece +=
+        byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+          ? String.fromCharCode(byte)
+          : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    }
+    if (encoded.length + piece.length > MAX_GRPC_MESSAGE_BYTES - CUT_MARK.length) {
+      return encoded + CUT_MARK;
+    }
+    encoded += piece;
   }
   return encoded;
 }
