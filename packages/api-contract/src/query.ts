@@ -48,3 +48,13 @@ export const metadataFilterQuery = queryArray(
     message: 'Additional metadata filters must be in the format key:value.',
   }),
 ).transform(splitKeyValues);
+
+/**
+ * An RFC 3339 date-time in the query string that PostgreSQL can compare with: it has no year 0,
+ * so `0000-…` (or a time an offset moves into it) would fail there instead of here.
+ */
+export const queryDateTime = z.iso
+  .datetime({ offset: true, message: 'must be an RFC 3339 date-time' })
+  .refine((text) => new Date(text).getUTCFullYear() >= 1, {
+    message: 'must be a date-time from the year 1 on',
+  });

@@ -5,7 +5,6 @@ import {
   v1TaskEventTypeSchema,
   v1TaskStatusSchema,
   v1WorkflowTypeSchema,
-  workflowRunStatusSchema,
 } from './enums';
 
 const dateTime = z.iso.datetime({ offset: true });
@@ -437,26 +436,6 @@ export const v1TriggerWorkflowRunRequestSchema = z
 export const triggerWorkflowRunRequestSchema = z
   .object({ input: jsonObject, additionalMetadata: jsonObject.optional() })
   .meta({ id: 'TriggerWorkflowRunRequest' });
-
-/** A run in the older (v0) shape, as the older trigger route answers it. */
-export const workflowRunSchema = z
-  .object({
-    metadata: apiResourceMetaSchema,
-    tenantId: z.string(),
-    workflowVersionId: z.string(),
-    status: workflowRunStatusSchema,
-    displayName: z.string().optional(),
-    triggeredBy: z
-      .object({ metadata: apiResourceMetaSchema, parentWorkflowRunId: z.string().optional() })
-      .meta({ id: 'WorkflowRunTriggeredBy' }),
-    input: jsonObject.optional(),
-    additionalMetadata: jsonObject.optional(),
-    startedAt: dateTime.optional(),
-    finishedAt: dateTime.optional(),
-    duration: z.number().int().optional(),
-    parentStepRunId: z.string().optional(),
-  })
-  .meta({ id: 'WorkflowRun' });
 
 export const v1LogLineSchema = z
   .object({

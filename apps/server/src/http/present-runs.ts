@@ -358,7 +358,7 @@ export const LEGACY_STATUS: Record<V1TaskStatus, WorkflowRunStatus> = {
 };
 
 /** A run in the older (v0) shape. */
-export function presentLegacyRun(run: RunDetailRow, tenantId: string) {
+export function presentLegacyRun(run: RunListRow, tenantId: string) {
   const meta = resourceMeta(run.id, run.createdAt);
   return {
     metadata: meta,

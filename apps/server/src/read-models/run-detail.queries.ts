@@ -187,13 +187,13 @@ export interface TaskTimingRow {
 export const MAX_TIMING_ROWS = 2_000;
 
 /** Events that end an attempt; the first of them (by id) says how it ended. */
-const ATTEMPT_ENDING_EVENTS = `('FINISHED', 'FAILED', 'CANCELLED', 'TIMED_OUT',
+export const ATTEMPT_ENDING_EVENTS = `('FINISHED', 'FAILED', 'CANCELLED', 'TIMED_OUT',
   'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR', 'REASSIGNED')`;
 /**
  * Events whose message is the error of a failed attempt: FAILED's when there is one (it also
  * follows a timeout and the last reassignment), else that of the event that ended the attempt.
  */
-const ATTEMPT_FAILURE_EVENTS = `('FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR',
+export const ATTEMPT_FAILURE_EVENTS = `('FAILED', 'TIMED_OUT', 'SCHEDULING_TIMED_OUT', 'RATE_LIMIT_ERROR',
   'REASSIGNED')`;
 
 /**

@@ -15,6 +15,8 @@ export interface RunFilter {
   /** How several metadata pairs combine (default OR). */
   metadataOperator?: 'AND' | 'OR' | undefined;
   parentTaskExternalId?: string | undefined;
+  /** Runs spawned by a task of this run. */
+  parentRunId?: string | undefined;
   triggeringEventExternalId?: string | undefined;
   workerId?: string | undefined;
 }
@@ -67,6 +69,11 @@ function runScopeConditions(filter: RunFilter, params: SqlParams): string[] {
     conditions.push(`r.workflow_id = ANY(${params.add(filter.workflowIds)}::uuid[])`);
   if (filter.parentTaskExternalId)
     conditions.push(`r.parent_task_external_id = ${params.add(filter.parentTaskExternalId)}`);
+  // Through the parent run's tasks, which the child-run indexes on workflow_runs answer.
+  if (filter.parentRunId) {
+    conditions.push(`r.parent_task_external_id IN (SELECT pt.external_id FROM tasks pt
+      WHERE pt.run_id = ${params.add(filter.parentRunId)} AND pt.tenant_id = r.tenant_id)`);
+  }
   if (filter.additionalMetadata?.length) {
     // Each pair is a containment test, which the GIN index on additional_metadata answers.
     const pairs = filter.additionalMetadata.map((pair) =>

@@ -15,7 +15,7 @@ export interface Page {
  */
 
 /** How many rows match, counting no further than RUN_LIST_CAP. */
-async function cappedCount(db: Queryable, from: string, where: string, params: SqlParams) {
+export async function cappedCount(db: Queryable, from: string, where: string, params: SqlParams) {
   const { rows } = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${RUN_LIST_CAP}) capped`,
     params.values,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { workflowRunSchema } from '../legacy-runs';
 import { v1LogLineLevelSchema, v1TaskStatusSchema } from '../enums';
 import { keyValueFilters, queryArray, queryBoolean, queryInt } from '../query';
 import {
@@ -22,7 +23,6 @@ import {
   v1WorkflowRunDetailsSchema,
   v1WorkflowRunDisplayNameListSchema,
   v1WorkflowRunExternalIdListSchema,
-  workflowRunSchema,
   MAX_TIMING_DEPTH,
   RUN_LIST_CAP,
 } from '../runs';

@@ -5,7 +5,7 @@ import {
   type Worker,
   type WorkerLabelMatch,
 } from '@trellis/api-contract';
-import { matchLabels } from '@trellis/engine';
+import { matchLabels, type TaskStatus } from '@trellis/engine';
 import {
   findWorkerView,
   listLabelledStepsServedBy,
@@ -17,6 +17,7 @@ import {
 } from '../../read-models/worker.queries';
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
+import { STEP_RUN_STATUS } from '../present-legacy-runs';
 
 /** How many of a worker's latest tasks its detail shows. */
 const RECENT_TASKS = 20;
@@ -73,19 +74,6 @@ function presentWorker(row: WorkerViewRow): Worker {
   };
 }
 
-const STEP_RUN_STATUS: Record<
-  string,
-  'PENDING_ASSIGNMENT' | 'ASSIGNED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'PENDING'
-> = {
-  PENDING: 'PENDING',
-  QUEUED: 'PENDING_ASSIGNMENT',
-  ASSIGNED: 'ASSIGNED',
-  RUNNING: 'RUNNING',
-  COMPLETED: 'SUCCEEDED',
-  FAILED: 'FAILED',
-  CANCELLED: 'CANCELLED',
-};
-
 /** How the worker's labels fare against a task's desired labels, as the scheduler scores them. */
 function presentLabelMatch(
   workerLabels: Record<string, string | number>,
@@ -137,7 +125,8 @@ export function registerWorkerRoutes(api: ApiRouter): void {
           updatedAt: task.updatedAt.toISOString(),
         },
         actionId: task.actionId,
-        status: STEP_RUN_STATUS[task.status] ?? 'PENDING',
+        // The tasks table's check constraint allows only the engine's statuses.
+        status: STEP_RUN_STATUS[task.status as TaskStatus],
         ...(task.startedAt ? { startedAt: task.startedAt.toISOString() } : {}),
         ...(task.finishedAt && task.status !== 'CANCELLED'
           ? { finishedAt: task.finishedAt.toISOString() }
