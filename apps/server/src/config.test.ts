@@ -44,3 +44,101 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', TRELLIS_HTTP_PORT: '' }).http.port).toBe(8080);
   });
 });
+
+describe('email settings', () => {
+  it('keep mail in the outbox and verify nobody by default', () => {
+    expect(loadConfig({}).email).toEqual({
+      smtp: undefined,
+      from: 'Trellis <no-reply@localhost>',
+      verificationRequired: false,
+    });
+  });
+
+  it('read an SMTP relay, its TLS mode and credentials; verification follows it', () => {
+    const email = loadConfig({
+      TRELLIS_SMTP_HOST: 'smtp.example.com',
+      TRELLIS_SMTP_TLS: 'tls',
+      TRELLIS_SMTP_USER: 'trellis',
+      TRELLIS_SMTP_PASSWORD: 'secret',
+      TRELLIS_SMTP_FROM: 'Ops <ops@example.com>',
+    }).email;
+    expect(email).toEqual({
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        tls: 'tls',
+        auth: { user: 'trellis', password: 'secret' },
+      },
+      from: 'Ops <ops@example.com>',
+      verificationRequired: true,
+    });
+    expect(loadConfig({ TRELLIS_SMTP_HOST: 'relay' }).email.smtp).toMatchObject({
+      port: 587,
+      tls: 'starttls',
+    });
+    expect(
+      loadConfig({ TRELLIS_SMTP_HOST: 'relay', TRELLIS_EMAIL_VERIFICATION: 'off' }).email
+        .verificationRequired,
+    ).toBe(false);
+    expect(loadConfig({ TRELLIS_EMAIL_VERIFICATION: 'required' }).email.verificationRequired).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    [{ TRELLIS_SMTP_HOST: 'relay', TRELLIS_SMTP_TLS: 'ssl' }, 'TRELLIS_SMTP_TLS must be'],
+    [{ TRELLIS_SMTP_FROM: 'nobody' }, 'TRELLIS_SMTP_FROM must be'],
+    [{ TRELLIS_SMTP_PORT: '25' }, 'TRELLIS_SMTP_PORT is set but TRELLIS_SMTP_HOST is not'],
+    [
+      { TRELLIS_SMTP_HOST: 'relay', TRELLIS_SMTP_USER: 'me' },
+      'TRELLIS_SMTP_USER and TRELLIS_SMTP_PASSWORD must be set together',
+    ],
+    [{ TRELLIS_EMAIL_VERIFICATION: 'maybe' }, 'TRELLIS_EMAIL_VERIFICATION must be'],
+  ])('refuse %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('sign-in providers', () => {
+  it('are off by default, with Google and GitHub addresses to use once on', () => {
+    expect(loadConfig({}).oauth).toEqual({
+      google: { client: undefined, issuerUrl: 'https://accounts.google.com' },
+      github: { client: undefined, url: 'https://github.com', apiUrl: 'https://api.github.com' },
+    });
+    const config = loadConfig({
+      TRELLIS_GOOGLE_CLIENT_ID: 'google-id',
+      TRELLIS_GOOGLE_CLIENT_SECRET: 'google-secret',
+      TRELLIS_GOOGLE_ISSUER_URL: 'https://id.example.com/',
+      TRELLIS_GITHUB_CLIENT_ID: 'github-id',
+      TRELLIS_GITHUB_CLIENT_SECRET: 'github-secret',
+      TRELLIS_GITHUB_URL: 'https://ghe.example.com',
+      TRELLIS_GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+    });
+    expect(config.oauth).toEqual({
+      google: {
+        client: { id: 'google-id', secret: 'google-secret' },
+        issuerUrl: 'https://id.example.com',
+      },
+      github: {
+        client: { id: 'github-id', secret: 'github-secret' },
+        url: 'https://ghe.example.com',
+        apiUrl: 'https://ghe.example.com/api/v3',
+      },
+    });
+  });
+
+  it.each([
+    [
+      { TRELLIS_GOOGLE_CLIENT_ID: 'id' },
+      'TRELLIS_GOOGLE_CLIENT_ID and TRELLIS_GOOGLE_CLIENT_SECRET',
+    ],
+    [
+      { TRELLIS_GITHUB_CLIENT_SECRET: 's' },
+      'TRELLIS_GITHUB_CLIENT_ID and TRELLIS_GITHUB_CLIENT_SECRET',
+    ],
+    [{ TRELLIS_GOOGLE_ISSUER_URL: 'accounts.google.com' }, 'TRELLIS_GOOGLE_ISSUER_URL must be'],
+    [{ TRELLIS_GITHUB_API_URL: 'ftp://x' }, 'TRELLIS_GITHUB_API_URL must be'],
+  ])('refuse %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

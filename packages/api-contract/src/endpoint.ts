@@ -53,6 +53,11 @@ export interface EndpointDefinition<
    * and the body is of this content type (the Prometheus exposition format).
    */
   text?: { contentType: string; description: string };
+  /**
+   * The endpoint is a browser navigation answered with a redirect: its success response
+   * declares no schema (`null`) and this says where the `Location` header leads.
+   */
+  redirect?: string;
 }
 
 /** Declares an endpoint, keeping the precise types of its schemas for server and client. */

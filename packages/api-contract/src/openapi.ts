@@ -103,6 +103,13 @@ export function buildOpenApiDocument(
         };
         continue;
       }
+      if (endpoint.redirect) {
+        responses[status] = {
+          description: endpoint.redirect,
+          headers: { Location: { schema: { type: 'string' } } },
+        };
+        continue;
+      }
       responses[status] = schema
         ? {
             description: 'Success',

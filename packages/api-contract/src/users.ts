@@ -38,8 +38,25 @@ export const userRegisterRequestSchema = z
   .meta({ id: 'UserRegisterRequest' });
 
 export const userChangePasswordRequestSchema = z
-  .object({ password: passwordSchema, newPassword: passwordSchema })
+  .object({
+    // Any wrong current password, whatever it looks like, is answered `invalid credentials`
+    // (not the password rule, which would only confuse someone mistyping it).
+    password: z
+      .string({ message: 'Enter your current password' })
+      .min(1, { message: 'Enter your current password' })
+      .max(255),
+    newPassword: passwordSchema,
+  })
   .meta({ id: 'UserChangePasswordRequest' });
+
+export const userVerifyEmailRequestSchema = z
+  .object({
+    token: z
+      .string({ message: 'The verification link is incomplete' })
+      .min(1, { message: 'The verification link is incomplete' })
+      .max(200, { message: 'This verification link is not valid' }),
+  })
+  .meta({ id: 'UserVerifyEmailRequest' });
 
 export const userTenantPublicSchema = z
   .object({ email: z.string(), name: z.string().optional() })

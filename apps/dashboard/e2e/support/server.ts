@@ -22,6 +22,8 @@ export interface RunningServer {
   baseUrl: string;
   /** host:port of the gRPC worker protocol, as SDK workers dial it. */
   grpcAddress: string;
+  /** Its data folder (the embedded database, the email outbox). */
+  dataDir: string;
   /** The last lines the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -41,7 +43,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env` adds to (or overrides) the server's environment, for a file that needs other settings. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(dashboardDist)) {
     throw new Error(
       'The dashboard is not built: run `npm run build -w @trellis/dashboard` before the browser tests.',
@@ -67,6 +70,7 @@ export async function startServer(): Promise<RunningServer> {
       TRELLIS_LOG_LEVEL: 'warn',
       // The browser tests seed their own data; the demo's worker and runs would only add load.
       TRELLIS_DEMO: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,7 +93,7 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  return { baseUrl, grpcAddress, output, stop };
+  return { baseUrl, grpcAddress, dataDir, output, stop };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string) {

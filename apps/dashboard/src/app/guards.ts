@@ -74,12 +74,18 @@ export const signedOutOnlyLoader = (queryClient: QueryClient) => async () => {
   throw redirect(paths.home.href());
 };
 
-/** /onboarding/verify-email: only for signed-in users whose email is not verified. */
-export const verifyEmailLoader = (queryClient: QueryClient) => async () => {
-  const user = await loadUser(queryClient);
-  if (user.emailVerified) throw redirect(paths.home.href());
-  return null;
-};
+/**
+ * /onboarding/verify-email: for signed-in users whose email is not verified, and for anyone
+ * following a mailed link (`?token=`), which works without a session.
+ */
+export const verifyEmailLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    if (new URL(request.url).searchParams.has('token')) return null;
+    const user = await loadUser(queryClient);
+    if (user.emailVerified) throw redirect(paths.home.href());
+    return null;
+  };
 
 /** Pages that only need a session (the organization page). */
 export const signedInLoader = (queryClient: QueryClient) => async () => {

@@ -13,10 +13,13 @@ export interface UserRow {
 export const USER_COLUMNS = `users.id, users.email, users.name, users.password_hash AS "passwordHash",
   users.email_verified AS "emailVerified", users.created_at AS "createdAt", users.updated_at AS "updatedAt"`;
 
-/** Inserts a user; resolves to undefined when the email is taken. */
+/**
+ * Inserts a user; resolves to undefined when the email is taken. Users who sign in only through
+ * a provider have no password hash.
+ */
 export async function insertUser(
   db: Queryable,
-  user: { email: string; name: string | null; passwordHash: string; emailVerified: boolean },
+  user: { email: string; name: string | null; passwordHash: string | null; emailVerified: boolean },
 ): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, name, password_hash, email_verified) VALUES ($1, $2, $3, $4)
@@ -41,6 +44,14 @@ export async function updateUserPassword(
   const { rows } = await db.query<UserRow>(
     `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [userId, passwordHash],
+  );
+  return rows[0]!;
+}
+
+export async function markEmailVerified(db: Queryable, userId: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [userId],
   );
   return rows[0]!;
 }

@@ -10,6 +10,7 @@ import {
   userLoginRequestSchema,
   userRegisterRequestSchema,
   userSchema,
+  userVerifyEmailRequestSchema,
 } from '../users';
 
 const tag = 'User';
@@ -59,6 +60,31 @@ export const userUpdatePassword = defineEndpoint({
   rateLimited: true,
   body: userChangePasswordRequestSchema,
   responses: { 200: userSchema },
+});
+
+export const userVerifyEmail = defineEndpoint({
+  operationId: 'userVerifyEmail',
+  method: 'POST',
+  path: '/api/v1/users/verify-email',
+  summary:
+    'Verify an email address with the token of a mailed link (Trellis; no Hatchet equivalent). The token is the credential: no session is needed, and each link works once',
+  tag,
+  auth: 'none',
+  rateLimited: true,
+  body: userVerifyEmailRequestSchema,
+  responses: { 200: null },
+});
+
+export const userResendVerifyEmail = defineEndpoint({
+  operationId: 'userResendVerifyEmail',
+  method: 'POST',
+  path: '/api/v1/users/verify-email/resend',
+  summary:
+    "Mail a new verification link to the signed-in user's address (Trellis; no Hatchet equivalent). One a minute per account",
+  tag,
+  auth: 'session-unverified',
+  rateLimited: true,
+  responses: { 200: null },
 });
 
 export const userGetCurrent = defineEndpoint({

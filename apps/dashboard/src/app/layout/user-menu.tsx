@@ -1,4 +1,14 @@
-import { CircleUser, Globe, LogOut, Mail, Monitor, Moon, Sun, SunMoon } from 'lucide-react';
+import {
+  CircleUser,
+  Globe,
+  KeyRound,
+  LogOut,
+  Mail,
+  Monitor,
+  Moon,
+  Sun,
+  SunMoon,
+} from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,6 +27,7 @@ import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUserInvites } from '@/features/invites/api/get-user-invites';
+import { useMeta } from '@/features/meta/api/get-meta';
 import { useVersion } from '@/features/meta/api/get-version';
 import { useTheme } from '@/hooks/use-theme';
 import type { Theme } from '@/hooks/use-theme';
@@ -28,7 +39,16 @@ const TimeZoneDialog = lazy(() =>
   import('./time-zone-dialog').then((module) => ({ default: module.TimeZoneDialog })),
 );
 
-/** Account menu: who is signed in, invites, server version, theme, time zone, sign out. */
+const ChangePasswordDialog = lazy(() =>
+  import('@/features/auth/components/change-password-dialog').then((module) => ({
+    default: module.ChangePasswordDialog,
+  })),
+);
+
+/**
+ * Account menu: who is signed in, invites, server version, theme, time zone, password, sign
+ * out.
+ */
 export function UserMenu() {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -39,6 +59,12 @@ export function UserMenu() {
   const { theme, setTheme, toggleTheme } = useTheme();
   const { preference: timeZone } = useTimeZonePreference();
   const [timeZoneOpen, setTimeZoneOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const meta = useMeta();
+  // Accounts without a password (signed in through a provider) have none to change; the
+  // server refuses unverified users, who are sent to verify first.
+  const canChangePassword =
+    verified && user.data?.hasPassword !== false && meta.data?.allowChangePassword !== false;
   const triggerRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
   const pendingInvites = invites.data?.rows.length ?? 0;
@@ -103,6 +129,12 @@ export function UserMenu() {
               {timeZone === BROWSER_TIME_ZONE ? 'Browser' : timeZone}
             </span>
           </DropdownMenuItem>
+          {canChangePassword ? (
+            <DropdownMenuItem onSelect={() => setPasswordOpen(true)}>
+              <KeyRound aria-hidden="true" />
+              Change password
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={signOut} disabled={logout.isPending}>
             <LogOut aria-hidden="true" />
@@ -133,6 +165,11 @@ export function UserMenu() {
               triggerRef.current?.focus();
             }}
           />
+        </Suspense>
+      ) : null}
+      {passwordOpen ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={() => setPasswordOpen(false)} />
         </Suspense>
       ) : null}
     </>

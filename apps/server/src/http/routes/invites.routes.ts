@@ -15,6 +15,8 @@ import {
 } from '../../accounts/invite.queries';
 import { findMemberOfTenant } from '../../accounts/member.queries';
 import { findUserByEmail } from '../../accounts/user.queries';
+import { inviteMessage } from '../../email/account-messages';
+import type { Mailer } from '../../email/mailer';
 import { badRequest, forbidden, notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import { presentInvite } from '../present';
@@ -25,8 +27,8 @@ export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
 /** A tenant may have this many pending invites at once. */
 export const MAX_PENDING_INVITES = 100;
 
-export function registerInviteRoutes(api: ApiRouter): void {
-  const { db } = api.context;
+export function registerInviteRoutes(api: ApiRouter, mailer: Mailer): void {
+  const { db, config } = api.context;
 
   api.handle(tenantInviteCreate, async ({ body, identity }) => {
     const tenantId = identity.tenant!.id;
@@ -53,7 +55,17 @@ export function registerInviteRoutes(api: ApiRouter): void {
       });
     });
     if (!inviteId) throw badRequest('invite already exists for this email', 'email');
-    return presentInvite((await findInviteById(db, inviteId))!);
+    const invite = (await findInviteById(db, inviteId))!;
+    mailer.send(
+      inviteMessage({
+        to: invite.email,
+        tenantName: invite.tenantName,
+        inviterEmail: invite.inviterEmail,
+        link: `${config.publicUrl}/onboarding/invites`,
+        validDays: INVITE_TTL_MS / (24 * 3_600_000),
+      }),
+    );
+    return presentInvite(invite);
   });
 
   api.handle(tenantInviteList, async ({ identity }) => ({

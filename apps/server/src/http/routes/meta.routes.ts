@@ -6,6 +6,7 @@ import {
   metadataListIntegrations,
   readinessGet,
 } from '@trellis/api-contract';
+import { authSchemes } from '../../accounts/oauth/enabled-providers';
 import { ApiError } from '../api-error';
 import type { ApiRouter } from '../api-router';
 
@@ -25,7 +26,7 @@ export function registerMetaRoutes(api: ApiRouter): void {
   api.handle(livenessGet, async () => {});
 
   api.handle(metadataGet, async () => ({
-    auth: { schemes: ['basic'] },
+    auth: { schemes: authSchemes(config) },
     allowSignup: true,
     allowInvites: true,
     allowCreateTenant: true,

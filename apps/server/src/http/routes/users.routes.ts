@@ -7,11 +7,13 @@ import {
   userCreate,
   userGetCurrent,
   userListTenantInvites,
+  userResendVerifyEmail,
   userUpdateLogin,
   userUpdateLogout,
   userUpdatePassword,
+  userVerifyEmail,
 } from '@trellis/api-contract';
-import type { FastifyReply } from 'fastify';
+import type { EmailVerification, VerifyOutcome } from '../../accounts/email-verification';
 import {
   findInviteById,
   closeInvite,
@@ -19,12 +21,8 @@ import {
 } from '../../accounts/invite.queries';
 import { insertMember, listMembershipsOfUser } from '../../accounts/member.queries';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from '../../accounts/passwords';
-import { deleteOtherSessions, deleteSession, insertSession } from '../../accounts/session.queries';
-import {
-  createSessionToken,
-  hashSessionToken,
-  SESSION_TTL_MS,
-} from '../../accounts/session-tokens';
+import { deleteOtherSessions, deleteSession } from '../../accounts/session.queries';
+import { hashSessionToken } from '../../accounts/session-tokens';
 import {
   findUserByEmail,
   insertUser,
@@ -33,24 +31,40 @@ import {
 } from '../../accounts/user.queries';
 import { badRequest, notFound, tooManyRequests } from '../api-error';
 import type { ApiRouter } from '../api-router';
-import { clearSessionCookies, setSessionCookies } from '../cookies';
+import { clearSessionCookies } from '../cookies';
 import { presentInvite, presentMember, presentUser } from '../present';
+import { RateLimiter } from '../rate-limiter';
 import type { ServerContext } from '../server-context';
+import { startSession } from '../start-session';
 
 const INVALID_CREDENTIALS = 'invalid credentials';
 
-export function registerUserRoutes(api: ApiRouter): void {
+const VERIFY_ERRORS: Record<Exclude<VerifyOutcome, 'verified'>, string> = {
+  invalid: 'This verification link is not valid. Send a new one from the verification page.',
+  expired: 'This verification link has expired. Send a new one from the verification page.',
+  used: 'This verification link has already been used.',
+};
+
+export function registerUserRoutes(api: ApiRouter, emailVerification: EmailVerification): void {
   const { context } = api;
   const { db, loginThrottle } = context;
+  // Per account, on top of the per-address limit every rate-limited endpoint has: one message
+  // a minute keeps the resend button from flooding an inbox (or the relay's sending quota).
+  const resendLimiter = new RateLimiter({ burst: 1, perSecond: 1 / 60 });
 
-  api.handle(userUpdateLogin, async ({ body, request, reply }) => {
-    const email = body.email.trim().toLowerCase();
-    const waitMs = loginThrottle.waitMs(email, request.ip);
+  /** Password guessing, by sign-in or by password change, slows down per account and address. */
+  const checkThrottle = (email: string, address: string) => {
+    const waitMs = loginThrottle.waitMs(email, address);
     if (waitMs > 0) {
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${Math.ceil(waitMs / 1000)} s.`,
       );
     }
+  };
+
+  api.handle(userUpdateLogin, async ({ body, request, reply }) => {
+    const email = body.email.trim().toLowerCase();
+    checkThrottle(email, request.ip);
     const wellFormed =
       emailSchema.safeParse(email).success && passwordSchema.safeParse(body.password).success;
     const user = wellFormed ? await findUserByEmail(db, email) : undefined;
@@ -67,16 +81,33 @@ export function registerUserRoutes(api: ApiRouter): void {
   });
 
   api.handle(userCreate, async ({ body, reply }) => {
-    // Email verification arrives with email delivery; until then registration verifies.
+    const { verificationRequired } = context.config.email;
     const user = await insertUser(db, {
       email: body.email.toLowerCase(),
       name: body.name,
       passwordHash: await hashPassword(body.password),
-      emailVerified: true,
+      emailVerified: !verificationRequired,
     });
     if (!user) throw badRequest('An account with this email already exists', 'email');
     await startSession(context, reply, user);
+    if (verificationRequired) await emailVerification.send(user);
     return presentUser(user);
+  });
+
+  api.handle(userVerifyEmail, async ({ body }) => {
+    const outcome = await emailVerification.verify(body.token);
+    if (outcome !== 'verified') throw badRequest(VERIFY_ERRORS[outcome], 'token');
+  });
+
+  api.handle(userResendVerifyEmail, async ({ identity }) => {
+    const user = identity.user!;
+    if (user.emailVerified) throw badRequest('Your email address is already verified.');
+    if (!resendLimiter.take(user.id)) {
+      throw tooManyRequests(
+        'A verification email was sent less than a minute ago. Check your inbox, or try again in a minute.',
+      );
+    }
+    await emailVerification.send(user);
   });
 
   api.handle(userUpdateLogout, async ({ identity, reply }) => {
@@ -85,13 +116,20 @@ export function registerUserRoutes(api: ApiRouter): void {
     return presentUser(identity.user!);
   });
 
-  api.handle(userUpdatePassword, async ({ body, identity }) => {
+  api.handle(userUpdatePassword, async ({ body, identity, request }) => {
     const user = identity.user!;
+    checkThrottle(user.email, request.ip);
     if (!user.passwordHash || !(await verifyPassword(body.password, user.passwordHash))) {
+      loginThrottle.recordFailure(user.email, request.ip);
       throw badRequest(INVALID_CREDENTIALS, 'password');
     }
-    const updated = await updateUserPassword(db, user.id, await hashPassword(body.newPassword));
-    await deleteOtherSessions(db, user.id, hashSessionToken(identity.sessionToken!));
+    loginThrottle.recordSuccess(user.email);
+    const passwordHash = await hashPassword(body.newPassword);
+    // The new password and the end of every other session take effect together.
+    const updated = await db.transaction(async (tx) => {
+      await deleteOtherSessions(tx, user.id, hashSessionToken(identity.sessionToken!));
+      return updateUserPassword(tx, user.id, passwordHash);
+    });
     return presentUser(updated, { hasPassword: true });
   });
 
@@ -128,20 +166,6 @@ export function registerUserRoutes(api: ApiRouter): void {
     if (!(await closeInvite(db, invite.id, 'REJECTED')))
       throw badRequest('invite has already been used');
   });
-}
-
-async function startSession(
-  context: ServerContext,
-  reply: FastifyReply,
-  user: UserRow,
-): Promise<void> {
-  const { token, tokenHash } = createSessionToken();
-  await insertSession(context.db, {
-    tokenHash,
-    userId: user.id,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
-  setSessionCookies(reply, context, token);
 }
 
 /** An invite the user may still answer: addressed to them, pending and not expired. */
