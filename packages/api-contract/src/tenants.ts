@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertDeliveryFailureSchema } from './alerting';
 import { apiResourceMetaSchema, durationSchema, uuidSchema } from './common';
 import {
   tenantEnvironmentSchema,
@@ -72,6 +73,8 @@ export const tenantAlertingSettingsSchema = z
     enableTenantResourceLimitAlerts: z.boolean().optional(),
     maxAlertingFrequency: z.string(),
     lastAlertedAt: z.iso.datetime({ offset: true }).optional(),
+    /** Trellis: the last failed delivery of an alert, until one is delivered again. */
+    lastDeliveryFailure: alertDeliveryFailureSchema.optional(),
   })
   .meta({ id: 'TenantAlertingSettings' });
 

@@ -38,8 +38,23 @@ export function DropdownMenuContent({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
-  return <Menu.Item className={cn(itemClasses, className)} {...props} />;
+/** An item; `destructive` ones (Delete, Remove) read in the destructive colour, icon included. */
+export function DropdownMenuItem({
+  className,
+  destructive = false,
+  ...props
+}: ComponentProps<typeof Menu.Item> & { destructive?: boolean }) {
+  return (
+    <Menu.Item
+      className={cn(
+        itemClasses,
+        destructive &&
+          'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuRadioItem({

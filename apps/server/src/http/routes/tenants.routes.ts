@@ -6,6 +6,7 @@ import {
   tenantUpdate,
 } from '@trellis/api-contract';
 import { insertMember } from '../../accounts/member.queries';
+import { findDeliveryFailure } from '../../alerting/alerting.queries';
 import {
   findAlertingSettings,
   findTenantById,
@@ -54,6 +55,7 @@ export function registerTenantRoutes(api: ApiRouter): void {
   api.handle(tenantAlertingSettingsGet, async ({ identity }) => {
     const tenant = (await findTenantById(db, identity.tenant!.id))!;
     const settings = await findAlertingSettings(db, tenant.id);
+    const failure = await findDeliveryFailure(db, tenant.id);
     return {
       metadata: {
         id: tenant.id,
@@ -66,6 +68,14 @@ export function registerTenantRoutes(api: ApiRouter): void {
       enableTenantResourceLimitAlerts: settings.enableTenantResourceLimitAlerts,
       maxAlertingFrequency: settings.maxAlertingFrequency,
       ...(settings.lastAlertedAt ? { lastAlertedAt: settings.lastAlertedAt.toISOString() } : {}),
+      ...(failure
+        ? {
+            lastDeliveryFailure: {
+              failedAt: failure.failedAt.toISOString(),
+              message: failure.message,
+            },
+          }
+        : {}),
     };
   });
 

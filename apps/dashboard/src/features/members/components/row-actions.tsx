@@ -7,7 +7,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/cn';
 import type { Permission } from '../utils/role-rules';
 
 export interface RowAction {
@@ -33,11 +32,8 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
             key={action.label}
             disabled={!action.permission.allowed}
             onSelect={action.onSelect}
-            className={cn(
-              'items-start',
-              action.destructive &&
-                'text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive',
-            )}
+            destructive={action.destructive}
+            className="items-start"
           >
             <span className="mt-0.5">{action.icon}</span>
             <span className="grid gap-0.5">

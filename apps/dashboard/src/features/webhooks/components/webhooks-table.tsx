@@ -116,10 +116,7 @@ export function WebhooksTable({
           {canEdit ? (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem
-                onSelect={() => onDelete(webhook)}
-                className="text-destructive data-[highlighted]:text-destructive"
-              >
+              <DropdownMenuItem onSelect={() => onDelete(webhook)} destructive>
                 Delete
               </DropdownMenuItem>
             </>

@@ -1,0 +1,289 @@
+/**
+ * Alerts by email: failed runs (at most one alert per tenant per `maxAlertingFrequency`, what
+ * was held back summarised in the next one) and API tokens about to expire (once each).
+ *
+ * The engine reports finished runs on its tick loop (`runsFinished`): they are only queued
+ * here. A timer reads the failed ones in one statement per batch, outside the engine's
+ * transactions, and hands the messages to the Mailer, which sends in the background with
+ * retries; each attempt's outcome is recorded on the tenant's settings (the last failure is
+ * shown on the alerting page). Nothing here can slow the engine: a relay that is down only
+ * costs the Mailer's timers.
+ *
+ * Where the frequency state lives: a tenant's window opens when an alert is sent, and its
+ * start is persisted (`tenant_alerting_settings.last_alerted_at`), so a restart never sends
+ * an alert early. The failures held back during a window are kept in memory: they are few
+ * (the first handful and a count), live at most one window, and persisting them would cost a
+ * write per failure on the hot path of a failure storm. A restart inside a window therefore
+ * loses that window's summary (the runs stay in the runs list, filterable by status); the
+ * server logs how many were dropped.
+ */
+import { parseDurationMs } from '@trellis/api-contract';
+import type { Database } from '@trellis/db';
+import type { FinishedRun } from '@trellis/engine';
+import type { EmailLog, EmailMessage } from '../email/email-message';
+import type { Mailer } from '../email/mailer';
+import { failureAlertMessage, expiringTokensMessage, type AlertedRun } from './alert-messages';
+import {
+  claimExpiringTokens,
+  clearDeliveryFailure,
+  readAlertTargets,
+  readFailedRunsToAlert,
+  recordDeliveryFailure,
+  setLastAlertedAt,
+  type AlertTargetRow,
+  type ExpiringTokenRow,
+} from './alerting.queries';
+
+/** Tokens expiring within this long are alerted. */
+export const EXPIRING_TOKEN_NOTICE_MS = 7 * 24 * 3_600_000;
+/** Runs listed by name in an alert besides the first; the rest are counted. */
+const LISTED_RUNS = 5;
+/** Failed runs waiting to be read beyond this are dropped (and logged) rather than held. */
+const MAX_PENDING_RUNS = 20_000;
+/** Most runs read per statement. */
+const MAX_RUNS_PER_FLUSH = 1_000;
+/** Longest delivery failure message kept. */
+const MAX_FAILURE_CHARS = 500;
+
+export interface AlertingOptions {
+  db: Database;
+  mailer: Mailer;
+  /** Where links in alerts point: the dashboard's address. */
+  publicUrl: string;
+  log: Pick<EmailLog, 'error' | 'warn'>;
+  /** How often finished runs are read (default 500 ms). */
+  flushIntervalMs?: number;
+  /** How often expiring tokens are looked for, besides once at start (default 1 hour). */
+  tokenCheckIntervalMs?: number;
+  now?: () => Date;
+}
+
+/** A tenant's open window: failures held back for the alert sent when it ends. */
+interface TenantWindow {
+  endsAt: number;
+  timer: NodeJS.Timeout;
+  held: AlertedRun[];
+  heldCount: number;
+}
+
+export class Alerting {
+  private pending: FinishedRun[] = [];
+  private readonly windows = new Map<string, TenantWindow>();
+  private readonly flushTimer: NodeJS.Timeout;
+  private readonly tokenTimer: NodeJS.Timeout;
+  private work: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: AlertingOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.flushTimer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 500);
+    this.flushTimer.unref();
+    this.tokenTimer = setInterval(
+      () => void this.checkExpiringTokens(),
+      options.tokenCheckIntervalMs ?? 3_600_000,
+    );
+    this.tokenTimer.unref();
+    void this.checkExpiringTokens();
+  }
+
+  /** For the engine's `onRunsFinished`: only failed runs are kept, to be read in the next batch. */
+  readonly runsFinished = (runs: readonly FinishedRun[]): void => {
+    if (this.closed) return;
+    for (const run of runs) {
+      if (run.status !== 'FAILED') continue;
+      if (this.pending.length >= MAX_PENDING_RUNS) {
+        this.options.log.warn(
+          { runId: run.runId },
+          'alerting: too many failed runs waiting; dropped',
+        );
+        continue;
+      }
+      this.pending.push(run);
+    }
+  };
+
+  /** Reads the failed runs waiting and alerts (or holds them); one batch at a time. */
+  flush(): Promise<void> {
+    return this.serially(async () => {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, MAX_RUNS_PER_FLUSH);
+        const rows = await readFailedRunsToAlert(
+          this.options.db,
+          batch.map((run) => run.runId),
+        );
+        const byTenant = new Map<string, AlertedRun[]>();
+        for (const row of rows) {
+          const runs = byTenant.get(row.tenantId) ?? [];
+          runs.push({
+            runId: row.runId,
+            workflowName: row.workflowName,
+            finishedAt: row.finishedAt,
+            error: row.error,
+            link: this.runLink(row.tenantId, row.runId),
+          });
+          byTenant.set(row.tenantId, runs);
+        }
+        for (const [tenantId, runs] of byTenant) await this.failed(tenantId, runs, runs.length);
+      }
+    });
+  }
+
+  /** Alerts the tokens about to expire that were not alerted yet; once at start, then hourly. */
+  checkExpiringTokens(): Promise<void> {
+    return this.serially(async () => {
+      const tokens = await claimExpiringTokens(
+        this.options.db,
+        this.now(),
+        EXPIRING_TOKEN_NOTICE_MS,
+      );
+      const byTenant = new Map<string, ExpiringTokenRow[]>();
+      for (const token of tokens)
+        byTenant.set(token.tenantId, [...(byTenant.get(token.tenantId) ?? []), token]);
+      for (const [tenantId, tenantTokens] of byTenant) {
+        const targets = await readAlertTargets(this.options.db, tenantId);
+        if (!targets) continue;
+        const link = `${this.options.publicUrl}/tenants/${tenantId}/tenant-settings/api-tokens`;
+        this.sendToAll(tenantId, targets, (to) =>
+          expiringTokensMessage({ to, tenantName: targets.tenantName, tokens: tenantTokens, link }),
+        );
+      }
+    });
+  }
+
+  /** Stops reading and drops the windows; messages handed over are the Mailer's to finish. */
+  async close(): Promise<void> {
+    clearInterval(this.tokenTimer);
+    clearInterval(this.flushTimer);
+    await this.flush();
+    this.closed = true;
+    const held = [...this.windows.values()].reduce((sum, window) => sum + window.heldCount, 0);
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
+    if (held > 0)
+      this.options.log.warn({ heldRuns: held }, 'alerting: stopped with failures not yet alerted');
+    await this.work;
+  }
+
+  /** A tenant's failed runs: alerted now when no window is open, else held for its end. */
+  private async failed(tenantId: string, runs: AlertedRun[], count: number): Promise<void> {
+    const open = this.windows.get(tenantId);
+    if (open) {
+      this.hold(open, runs, count);
+      return;
+    }
+    const targets = await readAlertTargets(this.options.db, tenantId);
+    if (!targets?.enableWorkflowRunFailureAlerts) return;
+    const windowMs = parseDurationMs(targets.maxAlertingFrequency);
+    const now = this.now().getTime();
+    const last = targets.lastAlertedAt?.getTime();
+    if (last !== undefined && now < last + windowMs) {
+      // A window opened before (by this process before a restart, or by another one).
+      const window = this.openWindow(tenantId, last + windowMs);
+      this.hold(window, runs, count);
+      return;
+    }
+    // The first failure is alerted at once; the others, even of the same batch, wait for the
+    // window's end and its summary.
+    const [first, ...others] = runs;
+    await this.alert(tenantId, targets, { runs: [first!], total: 1 });
+    const window = this.openWindow(tenantId, now + windowMs);
+    if (others.length > 0) this.hold(window, others, count - 1);
+  }
+
+  private hold(window: TenantWindow, runs: AlertedRun[], count: number): void {
+    window.held.push(...runs.slice(0, Math.max(0, LISTED_RUNS + 1 - window.held.length)));
+    window.heldCount += count;
+  }
+
+  private openWindow(tenantId: string, endsAt: number): TenantWindow {
+    const timer = setTimeout(
+      () => void this.serially(() => this.windowEnded(tenantId)),
+      Math.max(0, endsAt - this.now().getTime()),
+    );
+    timer.unref();
+    const window: TenantWindow = { endsAt, timer, held: [], heldCount: 0 };
+    this.windows.set(tenantId, window);
+    return window;
+  }
+
+  /** The window's end: the failures held back go out in one alert, which opens the next one. */
+  private async windowEnded(tenantId: string): Promise<void> {
+    const window = this.windows.get(tenantId);
+    if (!window || this.closed) return;
+    this.windows.delete(tenantId);
+    if (window.heldCount === 0) return;
+    const targets = await readAlertTargets(this.options.db, tenantId);
+    if (!targets?.enableWorkflowRunFailureAlerts) return;
+    const since = new Date(window.endsAt - parseDurationMs(targets.maxAlertingFrequency));
+    await this.alert(tenantId, targets, {
+      runs: window.held,
+      total: window.heldCount,
+      heldSince: since,
+      frequency: targets.maxAlertingFrequency,
+    });
+    this.openWindow(tenantId, this.now().getTime() + parseDurationMs(targets.maxAlertingFrequency));
+  }
+
+  private async alert(
+    tenantId: string,
+    targets: AlertTargetRow,
+    content: { runs: AlertedRun[]; total: number; heldSince?: Date; frequency?: string },
+  ): Promise<void> {
+    const runs = content.runs.slice(0, LISTED_RUNS + 1);
+    this.sendToAll(tenantId, targets, (to) =>
+      failureAlertMessage({ ...content, to, tenantName: targets.tenantName, runs }),
+    );
+    await setLastAlertedAt(this.options.db, tenantId, this.now());
+  }
+
+  /**
+   * One message per email group (its addresses together) and one per member when the tenant
+   * alerts its members (members already in a group are not mailed twice).
+   */
+  private sendToAll(
+    tenantId: string,
+    targets: AlertTargetRow,
+    message: (to: string) => EmailMessage,
+  ): void {
+    const inGroups = new Set(targets.groups.flat());
+    const recipients = [
+      ...targets.groups.filter((group) => group.length > 0).map((group) => group.join(', ')),
+      ...targets.memberEmails.filter((email) => !inGroups.has(email)),
+    ];
+    for (const to of recipients) {
+      const sentAt = this.now();
+      this.options.mailer.send(message(to), {
+        delivered: () => this.record(clearDeliveryFailure(this.options.db, tenantId, sentAt)),
+        failed: (error) =>
+          this.record(
+            recordDeliveryFailure(this.options.db, tenantId, this.now(), describe(error)),
+          ),
+      });
+    }
+  }
+
+  /** Delivery outcomes are written in the background; a failure to write one is logged. */
+  private record(write: Promise<void>): void {
+    write.catch((error: unknown) =>
+      this.options.log.error({ err: error }, 'alerting: could not record a delivery outcome'),
+    );
+  }
+
+  /** Runs `task` after the work before it; a failure is logged, and the next task still runs. */
+  private serially(task: () => Promise<void>): Promise<void> {
+    this.work = this.work.then(task).catch((error: unknown) => {
+      this.options.log.error({ err: error }, 'alerting failed');
+    });
+    return this.work;
+  }
+
+  private runLink(tenantId: string, runId: string): string {
+    return `${this.options.publicUrl}/tenants/${tenantId}/runs/${runId}`;
+  }
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > MAX_FAILURE_CHARS ? `${text.slice(0, MAX_FAILURE_CHARS)}…` : text;
+}
