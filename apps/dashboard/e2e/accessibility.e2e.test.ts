@@ -44,6 +44,8 @@ const seeded = {
   webhookName: `${prefix}-partner`,
   filterExpression: 'input.amount > 10',
   tokenName: `e2e ${prefix}`,
+  snsTopicArn: `arn:aws:sns:us-east-1:123456789012:${prefix}-orders`,
+  alertEmail: `${prefix}-alerts@example.com`,
 };
 /** A user with a pending invite and no tenant: the invites page is theirs. */
 let invitee: SeededUser;
@@ -139,6 +141,10 @@ beforeAll(async () => {
         auth: { headerName: 'X-Key', apiKey: 'k' },
       },
     }),
+    api.request('POST', `${tenant}/sns`, { body: { topicArn: seeded.snsTopicArn } }),
+    api.request('POST', `${tenant}/alerting-email-groups`, {
+      body: { emails: [seeded.alertEmail] },
+    }),
     api.createInvite(fx.tenantId, invitee.email, 'MEMBER'),
     runFixture({ ...fx.sdk, fixture: 'flow-control-worker' }, [
       'ratelimits',
@@ -214,10 +220,20 @@ const SIGNED_IN_SCREENS: Screen[] = [
     path: tenantPath('tenant-settings/members'),
     ready: text(() => invitee.email),
   },
+  {
+    name: 'settings: ingestors',
+    path: tenantPath('tenant-settings/ingestors'),
+    ready: text(() => seeded.snsTopicArn),
+  },
+  {
+    name: 'settings: alerting',
+    path: tenantPath('tenant-settings/alerting'),
+    ready: text(() => seeded.alertEmail),
+  },
   // Every screen not in this build shares one component: one of them stands for all.
   {
     name: 'a screen not in this build',
-    path: tenantPath('tenant-settings/alerting'),
+    path: tenantPath('tenant-settings/billing-and-limits'),
     ready: text(() => 'Not in this build yet'),
   },
   {

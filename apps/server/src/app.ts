@@ -1,17 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import { createApiTokenSigner } from './accounts/api-token-signer';
+import { EmailVerification } from './accounts/email-verification';
+import { enabledProviders } from './accounts/oauth/enabled-providers';
+import { FlowCookie } from './accounts/oauth/flow-cookie';
 import { getOrCreateSecret } from './accounts/server-secrets';
 import type { Config } from './config';
+import { createMailer } from './email/create-mailer';
 import { createApiRouter } from './http/api-router';
 import { installDashboard } from './http/dashboard-static';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { installJsonBodyParser } from './http/json-body-parser';
 import { LoginThrottle } from './http/login-throttle';
 import { RateLimiter } from './http/rate-limiter';
+import type { RunsFinishedFanOut } from './alerting/runs-finished-fan-out';
+import { registerAlertingRoutes } from './http/routes/alerting.routes';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerCelRoutes } from './http/routes/cel.routes';
 import { registerCronRoutes } from './http/routes/crons.routes';
@@ -20,13 +27,18 @@ import { registerEventRoutes } from './http/routes/events.routes';
 import { registerExportRoutes } from './http/routes/export.routes';
 import { registerFilterRoutes } from './http/routes/filters.routes';
 import { registerInviteRoutes } from './http/routes/invites.routes';
+import { registerLegacyRunListRoutes } from './http/routes/legacy-run-list.routes';
+import { registerLegacyRunRoutes } from './http/routes/legacy-runs.routes';
 import { registerMemberRoutes } from './http/routes/members.routes';
 import { registerMetaRoutes } from './http/routes/meta.routes';
 import { registerMetricsRoutes } from './http/routes/metrics.routes';
+import { registerOAuthRoutes } from './http/routes/oauth.routes';
+import { registerMonitoringRoutes } from './http/routes/monitoring.routes';
 import { registerRunTriggerRoutes } from './http/routes/run-trigger.routes';
 import { registerRunRoutes } from './http/routes/runs.routes';
 import { registerSavedViewRoutes } from './http/routes/saved-views.routes';
 import { registerScheduledRoutes } from './http/routes/scheduled.routes';
+import { registerStepRunRoutes } from './http/routes/step-runs.routes';
 import { registerTaskRoutes } from './http/routes/tasks.routes';
 import { registerDurableRoutes } from './http/routes/durable.routes';
 import { registerLiveRoutes } from './http/routes/live.routes';
@@ -35,6 +47,7 @@ import { readRunRows } from './http/present-runs-with-tasks';
 import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookRoutes } from './http/routes/webhooks.routes';
+import { registerSnsRoutes } from './http/routes/sns.routes';
 import { registerWorkerRoutes } from './http/routes/workers.routes';
 import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
@@ -59,6 +72,10 @@ export interface BuildAppOptions {
   metrics?: ServerMetrics | undefined;
   /** OpenTelemetry traces, when configured (observability/traces.ts): a span per request. */
   tracing?: Tracing | undefined;
+  /** How SNS certificates and confirmations are fetched; tests resolve SNS hosts locally. */
+  snsAgent?: HttpsAgent | undefined;
+  /** The engine's `onRunsFinished` fan-out: failure alerts listen to it (alerting/). */
+  runsFinished?: RunsFinishedFanOut | undefined;
 }
 
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
@@ -73,6 +90,7 @@ export async function buildApp(
     // Path segments are ids (36 characters) or webhook names (up to 128); the default of 100
     // would answer 414 for the longer names a webhook may have.
     routerOptions: { maxParamLength: 256 },
+    frameworkErrors: answerFrameworkError,
     // In-flight requests finish on close; idle keep-alive sockets are dropped at once.
     forceCloseConnections: 'idle',
   });
@@ -105,19 +123,35 @@ export async function buildApp(
   const api = createApiRouter(app, context, {
     validateResponses: options.validateResponses ?? false,
   });
+  const mailer = createMailer(config, app.log);
+  // Attempts under way finish before the database closes; waiting retries are given up.
+  app.addHook('onClose', async () => mailer.close());
   registerMetaRoutes(api);
-  registerUserRoutes(api);
+  const emailVerification = await EmailVerification.create(db, mailer, config.publicUrl);
+  registerUserRoutes(api, emailVerification);
+  registerOAuthRoutes(
+    api,
+    enabledProviders(config),
+    await FlowCookie.create(db),
+    emailVerification,
+  );
   registerTenantRoutes(api);
   registerMemberRoutes(api);
-  registerInviteRoutes(api);
+  registerInviteRoutes(api, mailer);
   registerApiTokenRoutes(api);
+  registerAlertingRoutes(api, app, mailer, options.runsFinished);
   registerWorkflowRoutes(api);
   registerWorkerRoutes(api);
   registerRunRoutes(api);
   registerTaskRoutes(api);
   registerDurableRoutes(api);
   registerRunTriggerRoutes(api);
+  registerLegacyRunRoutes(api);
+  registerLegacyRunListRoutes(api);
+  registerStepRunRoutes(api);
+  registerMonitoringRoutes(api);
   registerWebhookRoutes(api, app);
+  registerSnsRoutes(api, app, options.snsAgent);
   registerEventRoutes(api);
   registerExportRoutes(api);
   registerFilterRoutes(api);

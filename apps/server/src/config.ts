@@ -9,13 +9,12 @@ import { emailSchema, passwordSchema } from '@trellis/api-contract';
  * receives a validated `Config`.
  */
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a port number' })
-    .int({ message: 'must be a whole port number' })
-    .min(1, { message: 'must be between 1 and 65535' })
-    .max(65535, { message: 'must be between 1 and 65535' })
-    .default(fallback);
+const portNumber = z.coerce
+  .number({ message: 'must be a port number' })
+  .int({ message: 'must be a whole port number' })
+  .min(1, { message: 'must be between 1 and 65535' })
+  .max(65535, { message: 'must be between 1 and 65535' });
+const port = (fallback: number) => portNumber.default(fallback);
 
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -67,7 +66,46 @@ const envSchema = z.object({
     .min(16, { message: 'must be at least 16 characters' })
     .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' })
     .optional(),
+  TRELLIS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int({ message: 'must be a whole number of seconds' })
+    .min(1, { message: 'must be at least 1' })
+    .max(3600, { message: 'must be at most 3600' })
+    .default(30),
+  TRELLIS_SMTP_HOST: z.string().min(1).optional(),
+  TRELLIS_SMTP_PORT: portNumber.optional(),
+  TRELLIS_SMTP_TLS: z
+    .enum(['starttls', 'tls', 'none'], { message: 'must be starttls, tls or none' })
+    .default('starttls'),
+  TRELLIS_SMTP_USER: z.string().min(1).optional(),
+  // Never refused by a rule: a refusal would print the value in the error line.
+  TRELLIS_SMTP_PASSWORD: z.string().optional(),
+  TRELLIS_SMTP_FROM: z
+    .string()
+    .regex(/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/, {
+      message: 'must be an address, or a name followed by <address>',
+    })
+    .optional(),
+  TRELLIS_EMAIL_VERIFICATION: z
+    .enum(['auto', 'required', 'off'], { message: 'must be auto, required or off' })
+    .default('auto'),
+  TRELLIS_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  // Secrets, like the SMTP password, are never refused by a rule that would print them.
+  TRELLIS_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  TRELLIS_GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
+  TRELLIS_GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  TRELLIS_GITHUB_CLIENT_SECRET: z.string().optional(),
+  TRELLIS_GITHUB_URL: httpUrl.default('https://github.com'),
+  TRELLIS_GITHUB_API_URL: httpUrl.default('https://api.github.com'),
 });
+
+/** How the server reaches its SMTP relay; `tls` is implicit TLS, `starttls` requires the upgrade. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  tls: 'starttls' | 'tls' | 'none';
+  auth: { user: string; password: string } | undefined;
+}
 
 export interface Config {
   http: {
@@ -103,6 +141,26 @@ export interface Config {
     /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
     token: string | undefined;
   };
+  /** How long a stop signal waits for in-flight work before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  email: {
+    /** Absent: messages are kept in the outbox under `dataDir` and logged (docs/accounts-and-email.md). */
+    smtp: SmtpConfig | undefined;
+    /** The From header of every message. */
+    from: string;
+    /** New password accounts must follow a mailed link before using the API. */
+    verificationRequired: boolean;
+  };
+  /** Sign-in providers; each is on when its client id and secret are set (docs/configuration.md). */
+  oauth: {
+    google: OAuthClientConfig & { issuerUrl: string };
+    github: OAuthClientConfig & { url: string; apiUrl: string };
+  };
+}
+
+/** A registered OAuth client; absent when the provider is off. */
+export interface OAuthClientConfig {
+  client: { id: string; secret: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +208,74 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsFile: e.TRELLIS_STATS_FILE ? resolve(e.TRELLIS_STATS_FILE) : undefined,
     secureCookies: publicUrl.startsWith('https://'),
     metrics: { enabled: e.TRELLIS_METRICS, token: e.TRELLIS_METRICS_TOKEN },
+    shutdownTimeoutMs: e.TRELLIS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    email: emailConfig(e, publicUrl),
+    oauth: {
+      google: {
+        client: oauthClient(e, 'GOOGLE'),
+        issuerUrl: e.TRELLIS_GOOGLE_ISSUER_URL,
+      },
+      github: {
+        client: oauthClient(e, 'GITHUB'),
+        url: e.TRELLIS_GITHUB_URL,
+        apiUrl: e.TRELLIS_GITHUB_API_URL,
+      },
+    },
+  };
+}
+
+function oauthClient(
+  e: z.infer<typeof envSchema>,
+  provider: 'GOOGLE' | 'GITHUB',
+): OAuthClientConfig['client'] {
+  const id = e[`TRELLIS_${provider}_CLIENT_ID`];
+  const secret = e[`TRELLIS_${provider}_CLIENT_SECRET`];
+  if ((id === undefined) !== (secret === undefined)) {
+    throw new ConfigError(
+      `Invalid configuration: TRELLIS_${provider}_CLIENT_ID and TRELLIS_${provider}_CLIENT_SECRET must be set together`,
+    );
+  }
+  return id === undefined ? undefined : { id, secret: secret! };
+}
+
+function emailConfig(e: z.infer<typeof envSchema>, publicUrl: string): Config['email'] {
+  const smtp = smtpConfig(e);
+  if (!smtp) {
+    for (const name of [
+      'TRELLIS_SMTP_PORT',
+      'TRELLIS_SMTP_USER',
+      'TRELLIS_SMTP_PASSWORD',
+    ] as const) {
+      if (e[name] !== undefined)
+        throw new ConfigError(`Invalid configuration: ${name} is set but TRELLIS_SMTP_HOST is not`);
+    }
+  }
+  return {
+    smtp,
+    from: e.TRELLIS_SMTP_FROM ?? `Trellis <no-reply@${new URL(publicUrl).hostname}>`,
+    // Without a relay nobody receives the link unless an operator forwards it from the outbox,
+    // so `auto` asks for verification only when mail can actually arrive.
+    verificationRequired:
+      e.TRELLIS_EMAIL_VERIFICATION === 'required' ||
+      (e.TRELLIS_EMAIL_VERIFICATION === 'auto' && smtp !== undefined),
+  };
+}
+
+function smtpConfig(e: z.infer<typeof envSchema>): SmtpConfig | undefined {
+  if (e.TRELLIS_SMTP_HOST === undefined) return undefined;
+  if ((e.TRELLIS_SMTP_USER === undefined) !== (e.TRELLIS_SMTP_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: TRELLIS_SMTP_USER and TRELLIS_SMTP_PASSWORD must be set together',
+    );
+  }
+  return {
+    host: e.TRELLIS_SMTP_HOST,
+    port: e.TRELLIS_SMTP_PORT ?? (e.TRELLIS_SMTP_TLS === 'tls' ? 465 : 587),
+    tls: e.TRELLIS_SMTP_TLS,
+    auth:
+      e.TRELLIS_SMTP_USER === undefined
+        ? undefined
+        : { user: e.TRELLIS_SMTP_USER, password: e.TRELLIS_SMTP_PASSWORD! },
   };
 }
 

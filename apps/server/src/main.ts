@@ -17,6 +17,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startDemo, type Demo } from './demo/start-demo';
 import { startGrpcServer } from './grpc/grpc-server';
 import type { ServerContext } from './http/server-context';
+import type { LogContext } from './observability/log-context';
 import { ServerMetrics } from './observability/metrics';
 import { tracingFromEnv } from './observability/traces';
 import { TRELLIS_VERSION } from './version';
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
   await migrate(db);
   // The engine reports background failures through the app's logger, which exists once the
   // app is built; the app in turn needs the engine.
-  let log = (message: string, error: unknown) => console.error(message, error);
+  let log = (message: string, error: unknown, _context?: LogContext) =>
+    console.error(message, error);
   // PGlite's data-folder lock already keeps every other process out; on PostgreSQL the engine
   // lease decides which process runs the engine (docs/operations.md).
   const lease =
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   );
   const engine = new Engine({
     db,
-    onError: (message, error) => log(message, error),
+    onError: (message, error, context) => log(message, error, context),
     onTick: metrics?.observeTick,
     onRunsFinished: runsFinished.notify,
     fence: lease && ((tx) => lease.fence(tx)),
@@ -80,7 +82,8 @@ async function main(): Promise<void> {
     tracing,
     runsFinished,
   });
-  log = (message, error) => app.log.error({ err: error }, message);
+  // Error lines carry the tenant and the run they concern, when there is one.
+  log = (message, error, context) => app.log.error({ err: error, ...context }, message);
   const stopMaintenance = startPgliteMaintenance(db, {
     onError: (error) => log('database maintenance (VACUUM) failed', error),
   });
@@ -105,6 +108,16 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    // In-flight work gets a deadline: a request or stream that never ends must not keep a
+    // stopping process (and its engine lease) alive. The lease is handed over on the way out;
+    // the fence keeps this process's engine from committing once another has taken it.
+    setTimeout(() => {
+      app.log.error(
+        `${signal}: in-flight work did not finish within ${config.shutdownTimeoutMs / 1000} s; exiting`,
+      );
+      setTimeout(() => process.exit(1), 2_000).unref();
+      void (lease?.release() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, config.shutdownTimeoutMs).unref();
     await running.demo?.stop();
     stopMaintenance();
     // Stop accepting on both ports; the engine then writes what is buffered (acknowledging

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './sdk/harness';
@@ -128,6 +129,36 @@ describe('server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it('exits with an error when in-flight work outlasts the shutdown deadline', async () => {
+    const stuckDir = await mkdtemp(join(tmpdir(), 'trellis-process-'));
+    try {
+      const port = await freePort();
+      const running = startServer({
+        TRELLIS_DATA_DIR: stuckDir,
+        TRELLIS_HTTP_PORT: String(port),
+        TRELLIS_HTTP_HOST: '127.0.0.1',
+        TRELLIS_GRPC_PORT: String(await freePort()),
+        TRELLIS_DEMO: '0',
+        TRELLIS_SHUTDOWN_TIMEOUT_SECONDS: '2',
+      });
+      await waitForOutput(running, /Trellis is running/);
+      // A request whose body never finishes arriving keeps its connection busy: the server
+      // cannot finish it, so only the deadline ends the stop.
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      );
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(1);
+      expect(running.output()).toContain('in-flight work did not finish within 2 s; exiting');
+      socket.destroy();
+    } finally {
+      await rm(stuckDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses bad configuration with one line naming the setting', async () => {
     const running = startServer({ TRELLIS_HTTP_PORT: 'eighty', TRELLIS_DEMO: '0' });

@@ -5,6 +5,7 @@ import {
   databaseSnapshot,
   isNamePathParam,
   pathWith,
+  PASSWORD,
   startTestApp,
   TestClient,
   type TestApp,
@@ -139,6 +140,36 @@ describe('ids of another tenant in queries and bodies', () => {
     expect(run.body).toBe('QUEUED');
   });
 
+  it('lists, counts, replays and cancels none of the victim’s runs in the older run routes', async () => {
+    const client = intruder.owner.client;
+    for (const query of [
+      `eventId=${victimEvent}`,
+      `parentWorkflowRunId=${victimRun}`,
+      `workflowId=${victim.ids.workflow}`,
+    ]) {
+      const runs = await client.get<{ rows: unknown[] }>(
+        intruderPath(`/api/v1/tenants/{tenant}/workflows/runs?${query}`),
+      );
+      expect(runs.body.rows, query).toEqual([]);
+      const metrics = await client.get<{ counts: Record<string, number> }>(
+        intruderPath(`/api/v1/tenants/{tenant}/workflows/runs/metrics?${query}`),
+      );
+      expect(Object.values(metrics.body.counts), query).toEqual([0, 0, 0, 0, 0, 0]);
+    }
+    const before = await databaseSnapshot(t.db);
+    const replayed = await client.post<{ workflowRuns: unknown[] }>(
+      intruderPath('/api/v1/tenants/{tenant}/workflow-runs/replay'),
+      { workflowRunIds: [victimRun] },
+    );
+    expect(replayed.body.workflowRuns).toEqual([]);
+    const cancelled = await client.post<{ workflowRunIds: string[] }>(
+      intruderPath('/api/v1/tenants/{tenant}/workflows/cancel'),
+      { workflowRunIds: [victimRun] },
+    );
+    expect(cancelled.body.workflowRunIds).toEqual([]);
+    expect(await databaseSnapshot(t.db)).toEqual(before);
+  });
+
   it('lists, moves and deletes none of the victim’s crons and scheduled runs by id', async () => {
     const client = intruder.owner.client;
     for (const list of ['crons', 'scheduled']) {
@@ -164,5 +195,21 @@ describe('ids of another tenant in queries and bodies', () => {
     });
     expect(moved.body.updatedIds).toEqual([]);
     expect(await databaseSnapshot(t.db)).toEqual(before);
+  });
+});
+
+describe('account endpoints act on the caller alone', () => {
+  it("a password change signs out the caller's other sessions, no one else's", async () => {
+    const { client, email } = intruder.owner;
+    const second = new TestClient(t.app);
+    await second.post('/api/v1/users/login', { email, password: PASSWORD });
+    const changed = await client.post('/api/v1/users/password', {
+      password: PASSWORD,
+      newPassword: 'Intruder-passw0rd',
+    });
+    expect(changed.status).toBe(200);
+    expect((await second.get('/api/v1/users/current')).status).toBe(403);
+    for (const other of [victim.owner.client, victim.colleague.client, intruder.colleague.client])
+      expect((await other.get('/api/v1/users/current')).status).toBe(200);
   });
 });

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '@trellis/api-contract';
 import { type Database } from '@trellis/db';
 import { createTestDatabase } from '@trellis/db/testing';
 import { Engine } from '@trellis/engine';
+import { RunsFinishedFanOut } from '../src/alerting/runs-finished-fan-out';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -13,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   engine: Engine;
+  /** The data folder the app was configured with (its email outbox is in `outbox/`). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -22,7 +28,10 @@ export interface TestApp {
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase({ migrate: true });
+  // The email outbox (invites, verification links) is written under the data folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'trellis-test-'));
   const config = loadConfig({
+    TRELLIS_DATA_DIR: dataDir,
     TRELLIS_PUBLIC_URL: TEST_PUBLIC_URL,
     TRELLIS_GRPC_BROADCAST_ADDRESS: 'trellis.test:7070',
     TRELLIS_DASHBOARD_DIR: '/nonexistent-dashboard',
@@ -32,20 +41,25 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   // Background failures of the engine fail the test file when it closes.
   const engineErrors: string[] = [];
+  // Failure alerts hear of finished runs as in main.ts.
+  const runsFinished = new RunsFinishedFanOut();
   const engine = new Engine({
     db,
     onError: (message, error) => engineErrors.push(`${message}: ${String(error)}`),
+    onRunsFinished: runsFinished.notify,
   });
   await engine.start();
-  const { app } = await buildApp({ db, config, engine, validateResponses: true });
+  const { app } = await buildApp({ db, config, engine, validateResponses: true, runsFinished });
   return {
     app,
     db,
     engine,
+    dataDir: config.dataDir,
     async close() {
       await app.close();
       await engine.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
       if (engineErrors.length > 0) throw new Error(`engine errors:\n${engineErrors.join('\n')}`);
     },
   };
@@ -201,8 +215,11 @@ export async function createApiToken(
 const SNAPSHOT_SOURCES: Record<string, string> = {
   users: 'users',
   user_sessions: 'user_sessions',
+  user_oauth_identities: 'user_oauth_identities',
+  email_verifications: 'email_verifications',
   tenants: 'tenants',
   tenant_alerting_settings: 'tenant_alerting_settings',
+  tenant_alert_email_groups: 'tenant_alert_email_groups',
   tenant_members: 'tenant_members',
   tenant_invites: 'tenant_invites',
   api_tokens: 'api_tokens',
@@ -220,6 +237,7 @@ const SNAPSHOT_SOURCES: Record<string, string> = {
   cron_triggers: 'cron_triggers',
   scheduled_runs: 'scheduled_runs',
   saved_views: 'saved_views',
+  sns_integrations: 'sns_integrations',
   workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
 };
 
@@ -312,14 +330,24 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     `/api/v1/stable/tenants/${owner.tenantId}/saved-views`,
     { list: 'runs', name: 'fixture view', state: 'a=1', shared: true },
   );
+  const sns = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/sns`,
+    { topicArn: 'arn:aws:sns:us-east-1:123456789012:fixture' },
+  );
+  const alertEmailGroup = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/alerting-email-groups`,
+    { emails: ['fixture-alerts@example.com'] },
+  );
   for (const [what, response] of [
     ['filter', filter],
     ['saved view', savedView],
     ['webhook', webhook],
     ['cron', cron],
     ['scheduled run', scheduled],
+    ['SNS integration', sns],
+    ['alert email group', alertEmailGroup],
   ] as const) {
-    if (response.status !== 200)
+    if (response.status !== 200 && response.status !== 201)
       throw new Error(`fixture ${what} create failed: ${JSON.stringify(response.body)}`);
   }
   const ids: Record<string, string> = {
@@ -339,6 +367,8 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     cron: cron.body.metadata.id,
     scheduledRun: scheduled.body.metadata.id,
     savedView: savedView.body.metadata.id,
+    sns: sns.body.metadata.id,
+    alertEmailGroup: alertEmailGroup.body.metadata.id,
   };
   return { owner, colleague, token, ids };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allEndpoints, v1WebhookReceive } from './endpoints';
+import { allEndpoints, snsUpdate, v1WebhookReceive } from './endpoints';
 import { buildOpenApiDocument } from './openapi';
 
 /** Where the committed OpenAPI document lives. */
@@ -10,7 +10,7 @@ export function renderOpenApiDocument(): string {
   const { version } = JSON.parse(
     readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
   ) as { version: string };
-  const document = buildOpenApiDocument([...allEndpoints, v1WebhookReceive], {
+  const document = buildOpenApiDocument([...allEndpoints, v1WebhookReceive, snsUpdate], {
     title: 'Trellis API',
     version,
   });

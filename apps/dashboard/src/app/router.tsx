@@ -43,6 +43,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'tenant-settings/overview': () => import('./routes/tenant/settings/overview'),
     'tenant-settings/api-tokens': () => import('./routes/tenant/settings/api-tokens'),
     'tenant-settings/members': () => import('./routes/tenant/settings/members'),
+    'tenant-settings/ingestors': () => import('./routes/tenant/settings/ingestors'),
+    'tenant-settings/alerting': () => import('./routes/tenant/settings/alerting'),
     'onboarding/get-started': () => import('./routes/tenant/get-started'),
     runs: () => import('./routes/tenant/runs'),
     'runs/:run': () => import('./routes/tenant/run-detail'),
