@@ -1,5 +1,5 @@
 /**
- * Tenant settings against the real server: the overview, API tokens (created and shown once,
+ * Tenant settings against the real server: the overview, the GitHub page (cloud only), API tokens (created and shown once,
  * revoked), members and invites (invite by email, accept as that user in a second browser
  * context, role rules, removal).
  */
@@ -7,6 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SeededUser } from './support/api';
 import { seedOwner, seedUser } from './support/api';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, openPage, waitForPath } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -60,6 +61,29 @@ describe('overview', () => {
       .waitFor();
     const [membership] = await owner.api.memberships();
     expect(membership?.tenant?.name).toBe('Overview Renamed');
+  });
+});
+
+describe('GitHub', () => {
+  it('says the GitHub app is the cloud edition’s, and points to GitHub webhooks, in both themes and on a phone', async () => {
+    const owner = await seedOwner(baseUrl, 'GitHub Settings');
+    const id = owner.tenant.metadata.id;
+    for (const [theme, width] of [
+      ['dark', 1280],
+      ['light', 1280],
+      ['light', 375],
+    ] as const) {
+      const page = await pageFor(owner, { viewport: { width, height: 800 } });
+      await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+      await page.goto(`/tenants/${id}/tenant-settings/github`);
+      await page.getByText('Not enabled for this tenant or instance.').waitFor();
+      await page.screenshot({ path: `/tmp/github-shots/github-${theme}-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    const page = await pageFor(owner);
+    await page.goto(`/tenants/${id}/tenant-settings/github`);
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).last().click();
+    await waitForPath(page, `/tenants/${id}/webhooks`);
   });
 });
 

@@ -45,6 +45,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'tenant-settings/members': () => import('./routes/tenant/settings/members'),
     'tenant-settings/ingestors': () => import('./routes/tenant/settings/ingestors'),
     'tenant-settings/alerting': () => import('./routes/tenant/settings/alerting'),
+    'tenant-settings/github': () => import('./routes/tenant/settings/github'),
     'onboarding/get-started': () => import('./routes/tenant/get-started'),
     runs: () => import('./routes/tenant/runs'),
     'runs/:run': () => import('./routes/tenant/run-detail'),
