@@ -31,6 +31,7 @@ import {
   writeResults,
   type Backend,
   BENCH_OPTIONS,
+  log,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -54,9 +55,6 @@ const SLEEPERS = Number(opts.sleepers);
 const WAITERS = Number(opts.waiters);
 const DURABLE_SLOTS = Number(opts['durable-slots']);
 const EVENTS_PER_SECOND = Number(opts['events-per-second']);
-
-const log = (message: string) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 interface BackendResult {
   backend: Backend;

@@ -30,6 +30,7 @@ import {
   writeResults,
   type Backend,
   BENCH_OPTIONS,
+  log,
 } from '../lib/bench-server';
 import { spawnTs, stopAll } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -53,9 +54,6 @@ const RUNS = Number(opts.runs);
 const KEYS = Number(opts.keys);
 const LIMITED_RUNS = Number(opts['limited-runs']);
 const RATE_LIMIT = Number(opts['rate-limit']);
-
-const log = (message: string) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 interface Burst {
   task: 'noop' | 'keyed' | 'limited';

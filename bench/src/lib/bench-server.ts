@@ -94,6 +94,11 @@ export async function startBenchServer(options: {
   };
 }
 
+/** A benchmark's progress line, stamped with the time of day (UTC). */
+export function log(message: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
 /** What a child process prints that the benchmark shows: everything, or only trouble. */
 export function echoer(verbose: boolean): (line: string) => boolean {
   return (line) => verbose || /error|fatal|failed/i.test(line);

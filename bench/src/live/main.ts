@@ -32,6 +32,7 @@ import {
   type Backend,
   type BenchServer,
   BENCH_OPTIONS,
+  log,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll } from '../lib/child';
 import { machineInfo, type MachineInfo } from '../lib/machine';
@@ -56,9 +57,6 @@ const STREAMS = Number(opts.streams);
 const DASHBOARDS = Number(opts.dashboards);
 const RATE = Number(opts.rate);
 const SECONDS = Number(opts.seconds);
-
-const log = (message: string) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 interface BackendResult {
   backend: Backend;

@@ -28,6 +28,7 @@ import {
   startBenchServer,
   writeResults,
   type Backend,
+  log,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -53,9 +54,6 @@ const MINUTES = Number(opts.minutes);
 const RATE = Number(opts.rate);
 const WARMUP_MINUTES = Number(opts['warmup-minutes']);
 const CHURN_SECONDS = Number(opts['churn-seconds']);
-
-const log = (message: string) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 interface Sample {
   /** Seconds since the load began. */

@@ -25,6 +25,7 @@ import {
   startBenchServer,
   writeResults,
   type Backend,
+  log,
 } from '../lib/bench-server';
 import { sleep, spawnTs, stopAll, type Child } from '../lib/child';
 import { machineInfo } from '../lib/machine';
@@ -54,8 +55,6 @@ const CRONS = Number(opts.crons);
 const SCHEDULES = Number(opts.schedules);
 const CRON_MINUTES = Number(opts['cron-minutes']);
 
-const log = (message: string) =>
-  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const cleanups: (() => Promise<void>)[] = [];
 
 interface BackendResult {

@@ -21,6 +21,7 @@ import { parseDurationMs } from '@trellis/api-contract';
 import type { Database } from '@trellis/db';
 import type { FinishedRun } from '@trellis/engine';
 import type { EmailLog, EmailMessage } from '../email/email-message';
+import { byTenant } from '../by-tenant';
 import type { Mailer } from '../email/mailer';
 import { failureAlertMessage, expiringTokensMessage, type AlertedRun } from './alert-messages';
 import {
@@ -31,7 +32,6 @@ import {
   recordDeliveryFailure,
   setLastAlertedAt,
   type AlertTargetRow,
-  type ExpiringTokenRow,
 } from './alerting.queries';
 
 /** Tokens expiring within this long are alerted. */
@@ -112,19 +112,16 @@ export class Alerting {
           this.options.db,
           batch.map((run) => run.runId),
         );
-        const byTenant = new Map<string, AlertedRun[]>();
-        for (const row of rows) {
-          const runs = byTenant.get(row.tenantId) ?? [];
-          runs.push({
-            runId: row.runId,
-            workflowName: row.workflowName,
-            finishedAt: row.finishedAt,
-            error: row.error,
-            link: this.runLink(row.tenantId, row.runId),
-          });
-          byTenant.set(row.tenantId, runs);
+        const failedByTenant = byTenant(rows, (row): AlertedRun => ({
+          runId: row.runId,
+          workflowName: row.workflowName,
+          finishedAt: row.finishedAt,
+          error: row.error,
+          link: this.runLink(row.tenantId, row.runId),
+        }));
+        for (const [tenantId, runs] of failedByTenant) {
+          await this.failed(tenantId, runs, runs.length);
         }
-        for (const [tenantId, runs] of byTenant) await this.failed(tenantId, runs, runs.length);
       }
     });
   }
@@ -137,10 +134,7 @@ export class Alerting {
         this.now(),
         EXPIRING_TOKEN_NOTICE_MS,
       );
-      const byTenant = new Map<string, ExpiringTokenRow[]>();
-      for (const token of tokens)
-        byTenant.set(token.tenantId, [...(byTenant.get(token.tenantId) ?? []), token]);
-      for (const [tenantId, tenantTokens] of byTenant) {
+      for (const [tenantId, tenantTokens] of byTenant(tokens)) {
         const targets = await readAlertTargets(this.options.db, tenantId);
         if (!targets) continue;
         const link = `${this.options.publicUrl}/tenants/${tenantId}/tenant-settings/api-tokens`;

@@ -32,6 +32,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '@trellis/db';
 import type { FinishedRun } from '@trellis/engine';
+import { byTenant } from '../by-tenant';
 import { readRunTraces, type RunTrace } from '../read-models/run-trace.queries';
 
 /** Finished runs wait this long to be written together (one read per tenant per batch). */
@@ -144,10 +145,7 @@ export class Tracing {
     this.flushing = this.flushing.then(async () => {
       const batch = this.pending.splice(0, MAX_RUNS_PER_FLUSH);
       if (batch.length === 0) return;
-      const byTenant = new Map<string, string[]>();
-      for (const run of batch)
-        byTenant.set(run.tenantId, [...(byTenant.get(run.tenantId) ?? []), run.runId]);
-      for (const [tenantId, runIds] of byTenant) {
+      for (const [tenantId, runIds] of byTenant(batch, (run) => run.runId)) {
         try {
           for (const run of await readRunTraces(this.options.db, tenantId, runIds))
             this.traceRun(run);
