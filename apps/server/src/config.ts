@@ -66,6 +66,11 @@ const envSchema = z.object({
     .min(16, { message: 'must be at least 16 characters' })
     .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' })
     .optional(),
+  TRELLIS_HISTORY_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days' })
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: 'must be at least 1' })
+    .default(30),
   TRELLIS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ message: 'must be a number of seconds' })
     .int({ message: 'must be a whole number of seconds' })
@@ -141,6 +146,8 @@ export interface Config {
     /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
     token: string | undefined;
   };
+  /** Task events, logs, stream events and events older than this are dropped, a day at a time. */
+  historyRetentionMs: number;
   /** How long a stop signal waits for in-flight work before the process exits anyway. */
   shutdownTimeoutMs: number;
   email: {
@@ -208,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsFile: e.TRELLIS_STATS_FILE ? resolve(e.TRELLIS_STATS_FILE) : undefined,
     secureCookies: publicUrl.startsWith('https://'),
     metrics: { enabled: e.TRELLIS_METRICS, token: e.TRELLIS_METRICS_TOKEN },
+    historyRetentionMs: e.TRELLIS_HISTORY_RETENTION_DAYS * 86_400_000,
     shutdownTimeoutMs: e.TRELLIS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     email: emailConfig(e, publicUrl),
     oauth: {

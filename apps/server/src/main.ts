@@ -4,6 +4,7 @@ import {
   migrate,
   openDatabase,
   type Database,
+  startHistoryPartitions,
   startPgliteMaintenance,
   withStatementCounts,
   type DatabaseStats,
@@ -54,6 +55,19 @@ async function main(): Promise<void> {
     db.kind === 'postgres'
       ? await leadOrExit(db, config, (message, error) => log(message, error))
       : undefined;
+  // History's daily partitions: today's exist before the engine writes, expired days are
+  // dropped. Run by the process that runs the engine.
+  let note = (message: string) => console.log(message);
+  const stopHistory = await startHistoryPartitions(db, {
+    retentionMs: config.historyRetentionMs,
+    onError: (error) => log('history partition maintenance failed', error),
+    onChange: ({ created, dropped, strayRowsDeleted }) =>
+      note(
+        `history partitions: ${created.length} created, ${dropped.length} dropped` +
+          (dropped.length ? ` (${dropped.join(', ')})` : '') +
+          (strayRowsDeleted ? `, ${strayRowsDeleted} expired rows deleted` : ''),
+      ),
+  });
   const admin = await bootstrapAdmin(db, config.admin);
   // OpenTelemetry traces, when the standard OTLP variables ask for them.
   const tracing = tracingFromEnv(process.env, {
@@ -84,6 +98,7 @@ async function main(): Promise<void> {
   });
   // Error lines carry the tenant and the run they concern, when there is one.
   log = (message, error, context) => app.log.error({ err: error, ...context }, message);
+  note = (message) => app.log.info(message);
   const stopMaintenance = startPgliteMaintenance(db, {
     onError: (error) => log('database maintenance (VACUUM) failed', error),
   });
@@ -120,6 +135,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs).unref();
     await running.demo?.stop();
     stopMaintenance();
+    stopHistory();
     // Stop accepting on both ports; the engine then writes what is buffered (acknowledging
     // in-flight worker results) and ends the worker streams; the database closes last.
     const grpcClosed = grpc.close();

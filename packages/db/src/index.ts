@@ -13,3 +13,10 @@ export { withStatementCounts } from './counting-database';
 export type { DatabaseStats } from './counting-database';
 export { startPgliteMaintenance, PGLITE_MAINTENANCE_DEFAULTS } from './pglite-maintenance';
 export type { PgliteMaintenanceOptions } from './pglite-maintenance';
+export {
+  startHistoryPartitions,
+  maintainHistoryPartitions,
+  HISTORY_TABLES,
+  HISTORY_PARTITION_DEFAULTS,
+} from './history-partitions';
+export type { HistoryPartitionsOptions, HistoryPassResult } from './history-partitions';

@@ -106,7 +106,7 @@ describe('events', () => {
       `SELECT e.key, e.payload, e.additional_metadata AS metadata, e.scope,
               e.replayed_from_id AS "replayedFrom", count(r.id)::int AS runs
          FROM events e LEFT JOIN workflow_runs r ON r.triggering_event_id = e.id
-        WHERE e.id = $1 GROUP BY e.id`,
+        WHERE e.id = $1 GROUP BY e.id, e.created_at`,
       [replayed],
     );
     expect(rows).toEqual([
