@@ -10,6 +10,7 @@ export const SERIAL_FILES = [
   'test/sdk/failover.test.ts',
   'test/protocol/grpc-transport.test.ts',
   'test/protocol/port-attacks.test.ts',
+  'test/backup-restore.test.ts',
 ];
 
 /**

@@ -47,7 +47,11 @@ describe('data folder lock', () => {
       }
       expect(refusal).toBeInstanceOf(DataDirLockedError);
       expect(refusal).toMatchObject({ holderPid: other.pid });
-      expect((refusal as Error).message).toContain(`already open in process ${other.pid}`);
+      expect((refusal as Error).message).toBe(
+        `The data folder ${dataDir} is already open in process ${other.pid}: the embedded ` +
+          'database (PGlite) serves one process at a time. Stop that process, or give this one ' +
+          'another data folder; several server processes need PostgreSQL.',
+      );
       expect(holderOf()).toBe(other.pid);
     } finally {
       other.kill('SIGKILL');

@@ -20,8 +20,9 @@ export class DataDirLockedError extends Error {
     readonly holderPid: number,
   ) {
     super(
-      `The data folder ${dataDir} is already open in process ${holderPid}. ` +
-        'Stop that process, or give this one another data folder.',
+      `The data folder ${dataDir} is already open in process ${holderPid}: the embedded ` +
+        'database (PGlite) serves one process at a time. Stop that process, or give this one ' +
+        'another data folder; several server processes need PostgreSQL.',
     );
     this.name = 'DataDirLockedError';
   }
