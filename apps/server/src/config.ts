@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -65,6 +66,10 @@ const envSchema = z.object({
     .string()
     .min(16, { message: 'must be at least 16 characters' })
     .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' })
+    .optional(),
+  TRELLIS_PEER_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: 'must be a host name or an IP address' })
     .optional(),
   TRELLIS_HISTORY_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a whole number of days' })
@@ -146,6 +151,11 @@ export interface Config {
     /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
     token: string | undefined;
   };
+  /**
+   * The host the other server processes on the same database reach this one at: a process
+   * standing by forwards HTTP and gRPC to the one running the engine (docs/operations.md).
+   */
+  peerHost: string;
   /** Task events, logs, stream events and events older than this are dropped, a day at a time. */
   historyRetentionMs: number;
   /** How long a stop signal waits for in-flight work before the process exits anyway. */
@@ -215,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsFile: e.TRELLIS_STATS_FILE ? resolve(e.TRELLIS_STATS_FILE) : undefined,
     secureCookies: publicUrl.startsWith('https://'),
     metrics: { enabled: e.TRELLIS_METRICS, token: e.TRELLIS_METRICS_TOKEN },
+    peerHost: e.TRELLIS_PEER_HOST ?? defaultPeerHost(e.TRELLIS_HTTP_HOST),
     historyRetentionMs: e.TRELLIS_HISTORY_RETENTION_DAYS * 86_400_000,
     shutdownTimeoutMs: e.TRELLIS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     email: emailConfig(e, publicUrl),
@@ -230,6 +241,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/**
+ * The address this process listens on when it is a specific one; otherwise the machine's first
+ * external IPv4 address (a container's own), else loopback (every process on one machine).
+ */
+function defaultPeerHost(listenHost: string): string {
+  if (listenHost !== '0.0.0.0' && listenHost !== '::') return listenHost;
+  for (const addresses of Object.values(networkInterfaces())) {
+    const external = addresses?.find((a) => a.family === 'IPv4' && !a.internal);
+    if (external) return external.address;
+  }
+  return '127.0.0.1';
 }
 
 function oauthClient(

@@ -175,9 +175,14 @@ async function leadOrExit(
   try {
     return await becomeEngineLeader({
       db,
-      http: { host: config.http.host, port: config.http.port },
+      listen: {
+        host: config.http.host,
+        httpPort: config.http.port,
+        grpcPort: config.grpc.port,
+        peerHost: config.peerHost,
+      },
       signal: standingBy.signal,
-      log: (message) => console.log(message),
+      log: (message, error) => (error === undefined ? console.log(message) : log(message, error)),
       onLost: (reason) => {
         log(`engine lease lost: ${reason}; exiting, to start again standing by`, undefined);
         process.exit(1);

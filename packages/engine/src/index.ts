@@ -1,5 +1,12 @@
 export { Engine, ENGINE_DEFAULTS } from './engine';
-export { EngineLease, LEASE_CHANNEL, LEASE_DEFAULTS, type LeaseOptions } from './lease';
+export {
+  EngineLease,
+  LEASE_CHANNEL,
+  LEASE_DEFAULTS,
+  type LeaseAddresses,
+  type LeaseOptions,
+  type LeaseRow,
+} from './lease';
 export type { EngineOptions, FinishedRun } from './engine';
 export type { TenantActivity, TickObservation } from './activity';
 export { EngineError, type IdempotencyCollisions } from './errors';

@@ -53,6 +53,18 @@ describe('the engine lease', () => {
     expect((await second).generation).toBe('2');
   });
 
+  it('records where its holder serves, for the processes standing by to forward to', async () => {
+    await acquire('a', { addresses: { http: '10.0.0.1:8080', grpc: '10.0.0.1:7070' } });
+    expect(await EngineLease.current(db)).toMatchObject({
+      holder: 'a',
+      addresses: { http: '10.0.0.1:8080', grpc: '10.0.0.1:7070' },
+    });
+    await expire();
+    await acquire('b');
+    // A holder that gives no addresses leaves none of its predecessor's behind.
+    expect(await EngineLease.current(db)).toMatchObject({ holder: 'b', addresses: undefined });
+  });
+
   it('is taken over when its holder stops renewing, and the old holder is told it lost it', async () => {
     const lost: string[] = [];
     const first = await acquire('a', { onLost: (reason) => lost.push(reason) });

@@ -28,7 +28,11 @@ import {
   releaseLease,
   renewLease,
   takeLease,
+  type LeaseAddresses,
+  type LeaseRow,
 } from './queries/lease.queries';
+
+export type { LeaseAddresses, LeaseRow };
 
 /** Where a released lease is announced, so that waiting processes try at once. */
 export const LEASE_CHANNEL = 'trellis_engine_lease';
@@ -51,8 +55,10 @@ export interface LeaseOptions {
   holder?: string;
   ttlMs?: number;
   retryEveryMs?: number;
+  /** Where this process serves, recorded with the lease it takes for the others to forward to. */
+  addresses?: LeaseAddresses;
   /** Told once, while another process holds the lease, who it is and until when. */
-  onWaiting?: (held: { holder: string; expiresAt: Date }) => void;
+  onWaiting?: (held: LeaseRow) => void;
   /** Told once when this process no longer holds the lease it had. */
   onLost: (reason: string) => void;
   /** Stops waiting for the lease (a stop signal while waiting): `acquire` rejects. */
@@ -99,6 +105,7 @@ export class EngineLease {
           settings.name,
           settings.holder,
           settings.ttlMs,
+          options.addresses,
         );
         if (generation !== null) return new EngineLease(settings, generation);
         if (!told && options.onWaiting) {
@@ -118,6 +125,11 @@ export class EngineLease {
       options.signal?.removeEventListener('abort', onAbort);
       await unlisten();
     }
+  }
+
+  /** Who holds the lease now, and where it serves (a process standing by forwards there). */
+  static current(db: Queryable, name: string = LEASE_DEFAULTS.name): Promise<LeaseRow | undefined> {
+    return findLease(db, name);
   }
 
   get holder(): string {

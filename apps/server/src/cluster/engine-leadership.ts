@@ -1,47 +1,61 @@
 /**
  * Several server processes on one database: the one holding the engine lease runs the engine,
- * gRPC and the REST API; the others stand by and take over when its lease ends (a clean stop
- * hands it over at once, a killed process's lapses within seconds). @trellis/engine's lease.ts
- * says how the lease is kept and fenced; docs/operations.md how to deploy it.
+ * gRPC and the REST API; the others forward what they receive to it (forwarding-server.ts), so
+ * that any process serves anything, and take over when its lease ends (a clean stop hands it
+ * over at once, a killed process's lapses within seconds). @trellis/engine's lease.ts says how
+ * the lease is kept and fenced; docs/operations.md how to deploy it.
  */
 import type { Database } from '@trellis/db';
 import { EngineLease } from '@trellis/engine';
-import { startStandbyServer, type StandbyServer } from './standby-server';
+import { startForwardingServer, type ForwardingServer } from './forwarding-server';
 
 export interface LeadershipOptions {
   db: Database;
-  /** Where a standing-by process answers health checks (the HTTP port it will serve on). */
-  http: { host: string; port: number };
+  /** Where this process listens, and the host the other processes reach it at. */
+  listen: { host: string; httpPort: number; grpcPort: number; peerHost: string };
   /** Stops waiting (a stop signal while standing by): the promise rejects. */
   signal: AbortSignal;
-  log: (message: string) => void;
+  log: (message: string, error?: unknown) => void;
   /** The lease was lost while running: the process must stop (it cannot recover in place). */
   onLost: (reason: string) => void;
 }
 
-/** Resolves once this process holds the engine lease; stands by until then. */
+/** Resolves once this process holds the engine lease; forwards to the holder until then. */
 export async function becomeEngineLeader(options: LeadershipOptions): Promise<EngineLease> {
-  let standby: Promise<StandbyServer> | undefined;
+  const { db, listen } = options;
+  let forwarding: Promise<ForwardingServer> | undefined;
   let holder = '';
   try {
     return await EngineLease.acquire({
-      db: options.db,
+      db,
       signal: options.signal,
       onLost: options.onLost,
+      addresses: {
+        http: `${listen.peerHost}:${listen.httpPort}`,
+        grpc: `${listen.peerHost}:${listen.grpcPort}`,
+      },
       onWaiting: (held) => {
         holder = held.holder;
         options.log(
           `  Trellis is standing by: server process ${held.holder} runs the engine on this ` +
-            'database; this one takes over when its lease ends',
+            'database; this one forwards to it, and takes over when its lease ends',
         );
-        standby = startStandbyServer(
-          options.http.host,
-          options.http.port,
-          () => `standing by: server process ${holder} runs the engine; retry`,
-        );
+        forwarding = startForwardingServer({
+          host: listen.host,
+          httpPort: listen.httpPort,
+          grpcPort: listen.grpcPort,
+          findServing: async () => {
+            const lease = await EngineLease.current(db);
+            // A lapsed lease's holder is gone or about to be replaced: refuse rather than
+            // forward to it, and let the client retry.
+            return lease && lease.expiresAt.getTime() > Date.now() ? lease.addresses : undefined;
+          },
+          describe: () => `server process ${holder} runs the engine and cannot be reached; retry`,
+          log: options.log,
+        });
       },
     });
   } finally {
-    await (await standby)?.close();
+    await (await forwarding)?.close();
   }
 }

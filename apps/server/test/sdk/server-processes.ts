@@ -105,9 +105,9 @@ export function spawnServer(
 
 /**
  * What a load balancer in front of several server processes does for gRPC, reduced to its
- * core: each connection goes to the first of `ports` that accepts it. The processes standing
- * by do not listen on gRPC, so connections reach the one running the engine, and after a
- * takeover the SDK's reconnections reach the new one.
+ * core: each connection goes to the first of `ports` that accepts it (a process standing by
+ * forwards it to the one running the engine), and when that process is killed the SDK's
+ * reconnections go to the next.
  */
 export async function startFailoverProxy(
   ports: readonly number[],

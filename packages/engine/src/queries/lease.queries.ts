@@ -10,12 +10,16 @@ export async function takeLease(
   name: string,
   holder: string,
   ttlMs: number,
+  addresses: LeaseAddresses | undefined,
 ): Promise<string | null> {
   const { rows } = await db.query<{ generation: string }>(
-    `INSERT INTO engine_leases (name, holder, generation, acquired_at, expires_at)
-     VALUES ($1, $2, 1, now(), now() + $3 * interval '1 millisecond')
+    `INSERT INTO engine_leases
+       (name, holder, generation, acquired_at, expires_at, http_address, grpc_address)
+     VALUES ($1, $2, 1, now(), now() + $3 * interval '1 millisecond', $4, $5)
      ON CONFLICT (name) DO UPDATE
         SET holder = EXCLUDED.holder,
+            http_address = EXCLUDED.http_address,
+            grpc_address = EXCLUDED.grpc_address,
             generation = engine_leases.generation
                          + CASE WHEN engine_leases.holder = EXCLUDED.holder THEN 0 ELSE 1 END,
             acquired_at = CASE WHEN engine_leases.holder = EXCLUDED.holder
@@ -23,7 +27,7 @@ export async function takeLease(
             expires_at = EXCLUDED.expires_at
       WHERE engine_leases.expires_at < now() OR engine_leases.holder = EXCLUDED.holder
      RETURNING generation`,
-    [name, holder, ttlMs],
+    [name, holder, ttlMs, addresses?.http ?? null, addresses?.grpc ?? null],
   );
   return rows[0]?.generation ?? null;
 }
@@ -80,14 +84,33 @@ export async function releaseLease(
   );
 }
 
-/** Who holds the lease and until when, for the waiting process's log. */
-export async function findLease(
-  db: Queryable,
-  name: string,
-): Promise<{ holder: string; expiresAt: Date } | undefined> {
-  const { rows } = await db.query<{ holder: string; expiresAt: Date }>(
-    `SELECT holder, expires_at AS "expiresAt" FROM engine_leases WHERE name = $1`,
+/** Where a holder serves, as the other processes reach it: `host:port` each. */
+export interface LeaseAddresses {
+  http: string;
+  grpc: string;
+}
+
+export interface LeaseRow {
+  holder: string;
+  expiresAt: Date;
+  /** Absent when the holder gave none. */
+  addresses: LeaseAddresses | undefined;
+}
+
+/** Who holds the lease, until when, and where it serves. */
+export async function findLease(db: Queryable, name: string): Promise<LeaseRow | undefined> {
+  const { rows } = await db.query<{
+    holder: string;
+    expiresAt: Date;
+    http: string | null;
+    grpc: string | null;
+  }>(
+    `SELECT holder, expires_at AS "expiresAt", http_address AS http, grpc_address AS grpc
+       FROM engine_leases WHERE name = $1`,
     [name],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { http, grpc, ...rest } = row;
+  return { ...rest, addresses: http && grpc ? { http, grpc } : undefined };
 }
