@@ -17,16 +17,18 @@ export const queryBoolean = z
   .enum(['true', 'false'], { message: 'must be true or false' })
   .transform((v) => v === 'true');
 
-/** A whole number in the query string, within bounds. */
+/** PostgreSQL's `integer`: a larger number compared with one fails in the database (a 500). */
+const MAX_INTEGER = 2_147_483_647;
+
+/** A whole number in the query string, within bounds (at most MAX_INTEGER unless told). */
 export function queryInt(options: { min?: number; max?: number } = {}) {
   let schema = z.coerce
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' });
   if (options.min !== undefined)
     schema = schema.min(options.min, { message: `must be at least ${options.min}` });
-  if (options.max !== undefined)
-    schema = schema.max(options.max, { message: `must be at most ${options.max}` });
-  return schema;
+  const max = options.max ?? MAX_INTEGER;
+  return schema.max(max, { message: `must be at most ${max}` });
 }
 
 /** `key:value` filters (metadata, labels): split on the first `:`; entries without one are dropped. */

@@ -52,9 +52,7 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-export async function startForwardingServer(
-  options: ForwardingOptions,
-): Promise<ForwardingServer> {
+export async function startForwardingServer(options: ForwardingOptions): Promise<ForwardingServer> {
   const serving = cachedLookup(options.findServing, options.log);
   const http = createHttpServer((request, response) =>
     forwardRequest(request, response, serving, options.describe),

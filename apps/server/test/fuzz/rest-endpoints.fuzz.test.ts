@@ -201,6 +201,15 @@ describe('requests the fuzzer found answered with a 5xx or out of the error shap
       }),
     ],
     [
+      'an attempt number past PostgreSQL integer (the comparison failed: 500)',
+      () => ({
+        operationId: 'v1LogLineList',
+        method: 'GET',
+        url: `/api/v1/stable/tasks/${fixture.ids['task']}/logs?attempt=9007199254740991`,
+        credentials: 'token',
+      }),
+    ],
+    [
       'a NUL byte as the name of the webhook a delivery is for (500)',
       () => ({
         operationId: 'v1WebhookReceive',
