@@ -230,10 +230,15 @@ const SIGNED_IN_SCREENS: Screen[] = [
     path: tenantPath('tenant-settings/alerting'),
     ready: text(() => seeded.alertEmail),
   },
+  {
+    name: 'settings: resource limits',
+    path: tenantPath('tenant-settings/billing-and-limits'),
+    ready: text(() => 'TRELLIS_RESOURCE_LIMITS=on'),
+  },
   // Every screen not in this build shares one component: one of them stands for all.
   {
     name: 'a screen not in this build',
-    path: tenantPath('tenant-settings/billing-and-limits'),
+    path: tenantPath('managed-workers'),
     ready: text(() => 'Not in this build yet'),
   },
   {

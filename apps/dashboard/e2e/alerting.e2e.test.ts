@@ -2,11 +2,20 @@
  * The Alerting screen against the real server: create an email group (a bad address is
  * refused in the dialog first), edit it, delete it after confirming; turn run failure alerts on
  * with a frequency and see the server keep it. A viewer sees the settings and groups with no
- * way to change them.
+ * way to change them. Slack webhooks, on a server of this section's own whose Slack is a local
+ * stand-in (apps/server/test/slack-test-server.ts): the whole install in the browser, a
+ * cancelled install's reason, delete after confirming; screenshots in both themes and at
+ * 375 px into /tmp/slack-shots. The shared server has no Slack app: the section says so.
  */
-import { describe, expect, it } from 'vitest';
-import type { TenantAlertEmailGroup } from '@trellis/api-contract';
-import { seedUser } from './support/api';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackWebhook, TenantAlertEmailGroup } from '@trellis/api-contract';
+import { startSlackTestServer } from '../../server/test/slack-test-server';
+import { seedOwner, seedUser } from './support/api';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, openPage, waitForPath } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
 import { useTenantFixture } from './support/tenant-fixture';
 
 const tenant = useTenantFixture({ tenantName: 'Alerting Tenant' });
@@ -111,5 +120,144 @@ describe('alerting', () => {
     expect(
       await row.getByRole('button', { name: 'Actions for viewer-sees@example.com' }).count(),
     ).toBe(0);
+  });
+});
+
+describe('Slack webhooks', () => {
+  const SHOTS = '/tmp/slack-shots';
+  let slack: Awaited<ReturnType<typeof startSlackTestServer>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let owner: Awaited<ReturnType<typeof seedOwner>>;
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    slack = await startSlackTestServer();
+    server = await startServer(slack.env());
+    browser = await launchBrowser();
+    owner = await seedOwner(server.baseUrl, 'Slack Tenant');
+  });
+  afterAll(async () => {
+    await Promise.all(pages.map((page) => page.context().close()));
+    await browser?.close();
+    await server?.stop();
+    await slack?.close();
+  });
+
+  const slackAlertingPath = () => `/tenants/${owner.tenant.metadata.id}/tenant-settings/alerting`;
+  const webhooks = async () =>
+    (
+      await owner.api.request<{ rows: SlackWebhook[] }>(
+        'GET',
+        `/api/v1/tenants/${owner.tenant.metadata.id}/slack`,
+      )
+    ).rows.map((row) => `${row.channelName} in ${row.teamName}`);
+
+  async function open(options: { theme?: 'light' | 'dark'; width?: number } = {}) {
+    const { page } = await openPage(browser, server.baseUrl, {
+      session: owner.api,
+      viewport: { width: options.width ?? 1440, height: 900 },
+    });
+    const theme = options.theme ?? 'dark';
+    await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+    pages.push(page);
+    return page;
+  }
+
+  it('adds a webhook through Slack’s install page and deletes it after confirming', async () => {
+    slack.nextInstall = {
+      teamId: 'T0E2E',
+      teamName: 'Acme Workspace',
+      channelId: 'C0E2E',
+      channelName: '#ops-alerts',
+    };
+    const page = await open();
+    await page.goto(slackAlertingPath());
+    const table = page.getByRole('table', { name: 'Slack webhooks' });
+    await table.getByText('No Slack webhooks').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+
+    // The browser goes to the server, on to Slack and back to this page.
+    const started = page.waitForRequest((request) =>
+      request.url().endsWith(`/api/v1/tenants/${owner.tenant.metadata.id}/slack/start`),
+    );
+    await page.getByRole('link', { name: 'Add Slack Webhook' }).first().click();
+    await started;
+    await waitForPath(page, slackAlertingPath(), 30_000);
+    const row = table.locator('[data-slack-webhook="#ops-alerts in Acme Workspace"]');
+    await row.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    expect(await row.textContent()).toContain('Acme Workspace');
+    expect(await webhooks()).toEqual(['#ops-alerts in Acme Workspace']);
+
+    await row.getByRole('button', { name: 'Actions for #ops-alerts in Acme Workspace' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete webhook' });
+    expect(await confirm.textContent()).toContain('#ops-alerts in Acme Workspace');
+    await confirm.getByRole('button', { name: 'Delete webhook' }).click();
+    await page.getByText('Slack webhook deleted', { exact: true }).waitFor();
+    await table.getByText('No Slack webhooks').waitFor();
+    expect(await webhooks()).toEqual([]);
+  });
+
+  it('says why an install cancelled in Slack added nothing', async () => {
+    slack.nextInstall = { ...slack.nextInstall, deny: true };
+    const page = await open({ theme: 'light' });
+    await page.goto(slackAlertingPath());
+    await page
+      .getByRole('link', { name: 'Add Slack Webhook' })
+      .first()
+      .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await page.getByRole('link', { name: 'Add Slack Webhook' }).first().click();
+    const toast = page.getByRole('region', { name: 'Notifications (F8)' });
+    await toast.getByText('Could not add the Slack webhook').waitFor({ timeout: 30_000 });
+    await toast.getByText('The installation was cancelled in Slack.').waitFor();
+    // Shown once: the reason leaves the address bar.
+    await waitForPath(page, slackAlertingPath());
+    await page.screenshot({ path: `${SHOTS}/cancelled-light.png` });
+    expect(await webhooks()).toEqual([]);
+  });
+
+  it.each([
+    ['dark', 1440],
+    ['light', 1440],
+    ['dark', 375],
+    ['light', 375],
+  ] as const)('looks right in the %s theme at %i px', async (theme, width) => {
+    slack.nextInstall = {
+      teamId: 'T0SHOT',
+      teamName: 'Screenshot Workspace',
+      channelId: 'C0SHOT',
+      channelName: '#alerts-screenshots',
+    };
+    if ((await webhooks()).length === 0) {
+      const page = await open();
+      await page.goto(slackAlertingPath());
+      await page
+        .getByRole('link', { name: 'Add Slack Webhook' })
+        .first()
+        .click({ timeout: FIRST_DATA_TIMEOUT_MS });
+      await page
+        .locator('[data-slack-webhook="#alerts-screenshots in Screenshot Workspace"]')
+        .waitFor({ timeout: 30_000 });
+    }
+    const page = await open({ theme, width });
+    await page.goto(slackAlertingPath());
+    const section = page.getByRole('table', { name: 'Slack webhooks' });
+    await section
+      .locator('[data-slack-webhook="#alerts-screenshots in Screenshot Workspace"]')
+      .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await page.screenshot({ path: `${SHOTS}/alerting-${theme}-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('Slack webhooks on a server without a Slack app', () => {
+  it('says Slack is not set up and offers no install', async () => {
+    const page = await tenant.page();
+    await page.goto(alertingPath());
+    const table = page.getByRole('table', { name: 'Slack webhooks' });
+    await table.getByText('No Slack webhooks').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await page.getByText('Slack is not set up on this server').waitFor();
+    expect(await page.getByRole('link', { name: 'Add Slack Webhook' }).count()).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import { installJsonBodyParser } from './http/json-body-parser';
 import { LoginThrottle } from './http/login-throttle';
 import { RateLimiter } from './http/rate-limiter';
 import type { RunsFinishedFanOut } from './alerting/runs-finished-fan-out';
+import type { ResourceLimitAlertSink } from './alerting/resource-limit-alert';
 import { registerAlertingRoutes } from './http/routes/alerting.routes';
 import { registerApiTokenRoutes } from './http/routes/api-tokens.routes';
 import { registerCelRoutes } from './http/routes/cel.routes';
@@ -48,11 +49,14 @@ import { registerTenantRoutes } from './http/routes/tenants.routes';
 import { registerUserRoutes } from './http/routes/users.routes';
 import { registerWebhookRoutes } from './http/routes/webhooks.routes';
 import { registerSnsRoutes } from './http/routes/sns.routes';
+import { registerSlackRoutes } from './http/routes/slack.routes';
+import { registerWebhookWorkerRoutes } from './http/routes/webhook-workers.routes';
 import { registerWorkerRoutes } from './http/routes/workers.routes';
 import { registerWorkflowRoutes } from './http/routes/workflows.routes';
 import { installSecurityHeaders } from './http/security-headers';
 import type { ServerContext } from './http/server-context';
 import { ServerMetrics } from './observability/metrics';
+import { ResourceLimits } from './resource-limits/resource-limits';
 import type { Tracing } from './observability/traces';
 import { TRELLIS_VERSION } from './version';
 
@@ -76,6 +80,8 @@ export interface BuildAppOptions {
   snsAgent?: HttpsAgent | undefined;
   /** The engine's `onRunsFinished` fan-out: failure alerts listen to it (alerting/). */
   runsFinished?: RunsFinishedFanOut | undefined;
+  /** Tenant resource limits, made by the caller to set their clock (tests); without, made here. */
+  resourceLimits?: ResourceLimits | undefined;
 }
 
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
@@ -95,6 +101,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
   });
 
+  const resourceLimitAlerts: { sink?: ResourceLimitAlertSink } = {};
   const context: ServerContext = {
     db,
     engine,
@@ -107,7 +114,19 @@ export async function buildApp(
     xsrfKey: await getOrCreateSecret(db, 'xsrf-key', () => randomBytes(32).toString('base64url')),
     rateLimiter: new RateLimiter({ burst: 10, perSecond: 10 }),
     loginThrottle: new LoginThrottle(),
+    resourceLimits:
+      options.resourceLimits ??
+      new ResourceLimits({
+        db,
+        config: config.resourceLimits,
+        runsCreated: () => engine.activityByTenant(),
+        // Alerting is made with its routes, below.
+        onAlert: (alert) => resourceLimitAlerts.sink?.(alert),
+        onError: (message, error) => app.log.error({ err: error }, message),
+      }),
   };
+  // Its last meters are written before the database closes.
+  app.addHook('onClose', async () => context.resourceLimits.close());
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
@@ -139,7 +158,8 @@ export async function buildApp(
   registerMemberRoutes(api);
   registerInviteRoutes(api, mailer);
   registerApiTokenRoutes(api);
-  registerAlertingRoutes(api, app, mailer, options.runsFinished);
+  const alerting = registerAlertingRoutes(api, app, mailer, options.runsFinished);
+  resourceLimitAlerts.sink = (alert) => alerting.resourceLimitReached(alert);
   registerWorkflowRoutes(api);
   registerWorkerRoutes(api);
   registerRunRoutes(api);
@@ -152,6 +172,8 @@ export async function buildApp(
   registerMonitoringRoutes(api);
   registerWebhookRoutes(api, app);
   registerSnsRoutes(api, app, options.snsAgent);
+  registerSlackRoutes(api);
+  registerWebhookWorkerRoutes(api, app);
   registerEventRoutes(api);
   registerExportRoutes(api);
   registerFilterRoutes(api);

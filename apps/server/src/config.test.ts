@@ -142,3 +142,71 @@ describe('sign-in providers', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('the Slack app for alerts', () => {
+  it('is off by default, and on with its client id and secret', () => {
+    expect(loadConfig({}).slack).toEqual({ client: undefined, url: 'https://slack.com' });
+    const config = loadConfig({
+      TRELLIS_SLACK_CLIENT_ID: '123.456',
+      TRELLIS_SLACK_CLIENT_SECRET: 'slack-secret',
+      TRELLIS_SLACK_URL: 'http://127.0.0.1:9999/',
+    });
+    expect(config.slack).toEqual({
+      client: { id: '123.456', secret: 'slack-secret' },
+      url: 'http://127.0.0.1:9999',
+    });
+  });
+
+  it.each([
+    [{ TRELLIS_SLACK_CLIENT_ID: 'id' }, 'TRELLIS_SLACK_CLIENT_ID and TRELLIS_SLACK_CLIENT_SECRET'],
+    [{ TRELLIS_SLACK_URL: 'slack.com' }, 'TRELLIS_SLACK_URL must be'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('tenant resource limits', () => {
+  it('are off by default, with generous limits and a day-long window for when they are on', () => {
+    const { resourceLimits } = loadConfig({});
+    expect(resourceLimits.enforced).toBe(false);
+    expect(resourceLimits.defaults.EVENT).toEqual({
+      limitValue: 10_000_000,
+      alarmValue: 8_000_000,
+      window: '24h',
+      windowMs: 86_400_000,
+    });
+    expect(resourceLimits.defaults.CRON).toEqual({
+      limitValue: 1_000,
+      alarmValue: 800,
+      window: undefined,
+      windowMs: undefined,
+    });
+  });
+
+  it('take each limit, the alarm share and the windows from the environment', () => {
+    const { resourceLimits } = loadConfig({
+      TRELLIS_RESOURCE_LIMITS: 'on',
+      TRELLIS_RESOURCE_LIMIT_WORKER: 'unlimited',
+      TRELLIS_RESOURCE_LIMIT_TASK_RUN: '1000',
+      TRELLIS_RESOURCE_LIMIT_ALARM_PERCENT: '50',
+      TRELLIS_RESOURCE_LIMIT_TASK_RUN_WINDOW: '168h',
+    });
+    expect(resourceLimits.enforced).toBe(true);
+    expect(resourceLimits.defaults.WORKER.limitValue).toBe(2 ** 31 - 1);
+    expect(resourceLimits.defaults.TASK_RUN).toEqual({
+      limitValue: 1000,
+      alarmValue: 500,
+      window: '168h',
+      windowMs: 604_800_000,
+    });
+  });
+
+  it.each([
+    [{ TRELLIS_RESOURCE_LIMITS: 'yes' }, 'TRELLIS_RESOURCE_LIMITS must be on or off'],
+    [{ TRELLIS_RESOURCE_LIMIT_EVENT: '-1' }, 'TRELLIS_RESOURCE_LIMIT_EVENT must be a whole'],
+    [{ TRELLIS_RESOURCE_LIMIT_EVENT_WINDOW: 'daily' }, 'TRELLIS_RESOURCE_LIMIT_EVENT_WINDOW'],
+    [{ TRELLIS_RESOURCE_LIMIT_ALARM_PERCENT: '0' }, 'TRELLIS_RESOURCE_LIMIT_ALARM_PERCENT'],
+  ])('refuse %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

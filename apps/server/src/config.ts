@@ -4,6 +4,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@trellis/api-contract';
+import {
+  resourceLimitEnv,
+  resourceLimitsConfig,
+  type ResourceLimitsConfig,
+} from './resource-limits/resource-limit-config';
 
 /**
  * Server configuration. This module is the only reader of `process.env`; everything else
@@ -107,6 +112,10 @@ const envSchema = z.object({
   TRELLIS_GITHUB_CLIENT_SECRET: z.string().optional(),
   TRELLIS_GITHUB_URL: httpUrl.default('https://github.com'),
   TRELLIS_GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+  TRELLIS_SLACK_CLIENT_ID: z.string().min(1).optional(),
+  TRELLIS_SLACK_CLIENT_SECRET: z.string().optional(),
+  TRELLIS_SLACK_URL: httpUrl.default('https://slack.com'),
+  ...resourceLimitEnv,
 });
 
 /** How the server reaches its SMTP relay; `tls` is implicit TLS, `starttls` requires the upgrade. */
@@ -173,6 +182,13 @@ export interface Config {
     google: OAuthClientConfig & { issuerUrl: string };
     github: OAuthClientConfig & { url: string; apiUrl: string };
   };
+  /**
+   * The Slack app that installs incoming webhooks for alerts (docs/alerting.md); on when its
+   * client id and secret are set. `url` serves both the authorize page and the Web API.
+   */
+  slack: OAuthClientConfig & { url: string };
+  /** Tenant resource limits (docs/resource-limits.md). */
+  resourceLimits: ResourceLimitsConfig;
 }
 
 /** A registered OAuth client; absent when the provider is off. */
@@ -240,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: e.TRELLIS_GITHUB_API_URL,
       },
     },
+    slack: { client: oauthClient(e, 'SLACK'), url: e.TRELLIS_SLACK_URL },
+    resourceLimits: resourceLimitsConfig(e),
   };
 }
 
@@ -258,7 +276,7 @@ function defaultPeerHost(listenHost: string): string {
 
 function oauthClient(
   e: z.infer<typeof envSchema>,
-  provider: 'GOOGLE' | 'GITHUB',
+  provider: 'GOOGLE' | 'GITHUB' | 'SLACK',
 ): OAuthClientConfig['client'] {
   const id = e[`TRELLIS_${provider}_CLIENT_ID`];
   const secret = e[`TRELLIS_${provider}_CLIENT_SECRET`];

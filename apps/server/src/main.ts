@@ -111,6 +111,7 @@ async function main(): Promise<void> {
     tls: config.grpc.tls,
     log,
     onCallEnded: metrics?.grpcCallEnded,
+    resourceLimits: context.resourceLimits,
   });
 
   // Started last, once both ports listen; stopped first.

@@ -10,8 +10,12 @@ import { Engine } from '@trellis/engine';
 import { RunsFinishedFanOut } from '../src/alerting/runs-finished-fan-out';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { upsertSlackWebhook } from '../src/slack/slack-webhook.queries';
 
 export const TEST_PUBLIC_URL = 'http://trellis.test:8080';
+
+/** Each test app's database, for fixtures that cannot be made over HTTP. */
+const appDatabases = new WeakMap<FastifyInstance, Database>();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   await engine.start();
   const { app } = await buildApp({ db, config, engine, validateResponses: true, runsFinished });
+  appDatabases.set(app, db);
   return {
     app,
     db,
@@ -238,6 +243,8 @@ const SNAPSHOT_SOURCES: Record<string, string> = {
   scheduled_runs: 'scheduled_runs',
   saved_views: 'saved_views',
   sns_integrations: 'sns_integrations',
+  slack_webhooks: 'slack_webhooks',
+  webhook_workers: '(SELECT id, tenant_id, name, url FROM webhook_workers)',
   workers: '(SELECT id, tenant_id, name, actions, is_paused, labels FROM workers)',
 };
 
@@ -334,10 +341,24 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     `/api/v1/tenants/${owner.tenantId}/sns`,
     { topicArn: 'arn:aws:sns:us-east-1:123456789012:fixture' },
   );
+  // Nothing listens at the URL: the server's health checks fail, so no worker registers.
+  const webhookWorker = await owner.client.post<{ metadata: { id: string } }>(
+    `/api/v1/tenants/${owner.tenantId}/webhook-workers`,
+    { name: 'fixture-webhook-worker', url: `http://127.0.0.1:9/${owner.tenantId}` },
+  );
   const alertEmailGroup = await owner.client.post<{ metadata: { id: string } }>(
     `/api/v1/tenants/${owner.tenantId}/alerting-email-groups`,
     { emails: ['fixture-alerts@example.com'] },
   );
+  // A Slack webhook comes only from Slack's OAuth install (slack.routes.test.ts runs it): stored
+  // here as its callback stores it.
+  const slack = await upsertSlackWebhook(appDatabases.get(app)!, owner.tenantId, {
+    teamId: 'T0FIXTURE',
+    teamName: 'Fixture',
+    channelId: 'C0FIXTURE',
+    channelName: '#fixture',
+    url: 'https://hooks.slack.com/services/T0FIXTURE/B0FIXTURE/fixture',
+  });
   for (const [what, response] of [
     ['filter', filter],
     ['saved view', savedView],
@@ -345,6 +366,7 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     ['cron', cron],
     ['scheduled run', scheduled],
     ['SNS integration', sns],
+    ['webhook worker', webhookWorker],
     ['alert email group', alertEmailGroup],
   ] as const) {
     if (response.status !== 200 && response.status !== 201)
@@ -368,7 +390,9 @@ export async function createTenantFixture(app: FastifyInstance, engine: Engine) 
     scheduledRun: scheduled.body.metadata.id,
     savedView: savedView.body.metadata.id,
     sns: sns.body.metadata.id,
+    webhookWorker: webhookWorker.body.metadata.id,
     alertEmailGroup: alertEmailGroup.body.metadata.id,
+    slack: slack.id,
   };
   return { owner, colleague, token, ids };
 }

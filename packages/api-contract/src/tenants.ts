@@ -78,9 +78,43 @@ export const tenantAlertingSettingsSchema = z
   })
   .meta({ id: 'TenantAlertingSettings' });
 
+/** What a tenant's limits count; WORKFLOW_RUN is the spec era's, kept for older clients. */
+export const tenantResourceSchema = z
+  .enum([
+    'WORKER',
+    'WORKER_SLOT',
+    'EVENT',
+    'TASK_RUN',
+    'CRON',
+    'SCHEDULE',
+    'INCOMING_WEBHOOK',
+    'WORKFLOW_RUN',
+  ])
+  .meta({ id: 'TenantResource' });
+export type TenantResourceName = z.infer<typeof tenantResourceSchema>;
+
+export const tenantResourceLimitSchema = z
+  .object({
+    metadata: apiResourceMetaSchema,
+    resource: tenantResourceSchema,
+    limitValue: z.number().int(),
+    /** Use at which the tenant is alerted. */
+    alarmValue: z.number().int().optional(),
+    /** Current use: in the window for metered resources, else what exists now. */
+    value: z.number().int(),
+    /** The meter's window, such as `24h`; absent for counts of what exists now. */
+    window: z.string().optional(),
+    /** When the window began. */
+    lastRefill: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'TenantResourceLimit' });
+export type TenantResourceLimit = z.infer<typeof tenantResourceLimitSchema>;
+
+/** Empty when the server enforces no limits. */
 export const tenantResourcePolicySchema = z
-  .object({ limits: z.array(z.unknown()) })
+  .object({ limits: z.array(tenantResourceLimitSchema) })
   .meta({ id: 'TenantResourcePolicy' });
+export type TenantResourcePolicy = z.infer<typeof tenantResourcePolicySchema>;
 
 export const tenantMemberSchema = z
   .object({

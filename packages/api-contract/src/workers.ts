@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiResourceMetaSchema } from './common';
+import { apiResourceMetaSchema, uuidSchema } from './common';
 import {
   stepRunStatusSchema,
   workerRuntimeSdksSchema,
@@ -67,6 +67,8 @@ export const workerSchema = z
     metadata: apiResourceMetaSchema,
     name: z.string(),
     type: workerTypeSchema,
+    /** For type WEBHOOK: the webhook worker the server acted for through this worker. */
+    webhookId: uuidSchema.optional(),
     status: workerStatusSchema.optional(),
     lastHeartbeatAt: z.iso.datetime({ offset: true }).optional(),
     lastListenerEstablished: z.iso.datetime({ offset: true }).optional(),

@@ -46,6 +46,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'tenant-settings/ingestors': () => import('./routes/tenant/settings/ingestors'),
     'tenant-settings/alerting': () => import('./routes/tenant/settings/alerting'),
     'tenant-settings/github': () => import('./routes/tenant/settings/github'),
+    'tenant-settings/billing-and-limits': () =>
+      import('./routes/tenant/settings/billing-and-limits'),
     'onboarding/get-started': () => import('./routes/tenant/get-started'),
     runs: () => import('./routes/tenant/runs'),
     'runs/:run': () => import('./routes/tenant/run-detail'),
@@ -53,6 +55,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     'workflows/:workflow': () => import('./routes/tenant/workflow-detail'),
     workers: () => import('./routes/tenant/workers'),
     'workers/:worker': () => import('./routes/tenant/worker-detail'),
+    'workers/webhook': () => import('./routes/tenant/webhook-workers'),
     events: () => import('./routes/tenant/events'),
     filters: () => import('./routes/tenant/filters'),
     webhooks: () => import('./routes/tenant/webhooks'),

@@ -32,7 +32,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   github: 'GitHub',
   members: 'Members',
   alerting: 'Alerting',
-  'billing-and-limits': 'Billing & Limits',
+  'billing-and-limits': 'Resource Limits',
   ingestors: 'Ingestors',
   'get-started': 'Get Started',
 };

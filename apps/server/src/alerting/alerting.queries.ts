@@ -1,4 +1,6 @@
 import type { Queryable } from '@trellis/db';
+import type { SlackTarget } from '../slack/slack-webhook.queries';
+import type { ResourceLimitAlert } from './resource-limit-alert';
 
 /** A failed run as its alert describes it. */
 export interface FailedRunRow {
@@ -45,18 +47,26 @@ export interface AlertTargetRow {
   groups: string[][];
   /** The members' addresses when the tenant alerts its members, else empty. */
   memberEmails: string[];
+  /** The tenant's Slack webhooks, oldest first. */
+  slack: SlackTarget[];
 }
 
 export async function readAlertTargets(
   db: Queryable,
   tenantId: string,
 ): Promise<AlertTargetRow | undefined> {
-  const { rows } = await db.query<AlertTargetRow & { groups: string[][] | null }>(
+  const { rows } = await db.query<
+    AlertTargetRow & { groups: string[][] | null; slack: SlackTarget[] | null }
+  >(
     `SELECT t.name AS "tenantName",
             s.enable_workflow_run_failure_alerts AS "enableWorkflowRunFailureAlerts",
             s.max_alerting_frequency AS "maxAlertingFrequency", s.last_alerted_at AS "lastAlertedAt",
             (SELECT json_agg(g.emails ORDER BY g.created_at, g.id)
                FROM tenant_alert_email_groups g WHERE g.tenant_id = t.id) AS groups,
+            (SELECT json_agg(json_build_object('url', w.webhook_url, 'teamName', w.team_name,
+                                               'channelName', w.channel_name)
+                             ORDER BY w.created_at, w.id)
+               FROM slack_webhooks w WHERE w.tenant_id = t.id) AS slack,
             CASE WHEN t.alert_member_emails THEN
               ARRAY(SELECT u.email FROM tenant_members m JOIN users u ON u.id = m.user_id
                      WHERE m.tenant_id = t.id ORDER BY u.email)
@@ -66,7 +76,7 @@ export async function readAlertTargets(
     [tenantId],
   );
   const row = rows[0];
-  return row && { ...row, groups: row.groups ?? [] };
+  return row && { ...row, groups: row.groups ?? [], slack: row.slack ?? [] };
 }
 
 /** Starts the tenant's alert window: the time its last failure alert was sent. */
@@ -146,4 +156,30 @@ export async function claimExpiringTokens(
     [now, new Date(now.getTime() + withinMs)],
   );
   return rows;
+}
+
+/** A day between two alerts of the same resource limit reached. */
+const RESOURCE_LIMIT_ALERT_INTERVAL = '24 hours';
+
+/**
+ * Claims the alert of a resource limit reached: true when the tenant has resource-limit alerts
+ * on and was not alerted of this (resource, kind) within a day. Recorded in the same statement,
+ * so a restart or another process does not send it again.
+ */
+export async function claimResourceLimitAlert(
+  db: Queryable,
+  alert: Pick<ResourceLimitAlert, 'tenantId' | 'resource' | 'kind'>,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO tenant_resource_limit_alerts (tenant_id, resource, kind, alerted_at)
+     SELECT s.tenant_id, $2, $3, $4 FROM tenant_alerting_settings s
+      WHERE s.tenant_id = $1 AND s.enable_tenant_resource_limit_alerts
+     ON CONFLICT (tenant_id, resource, kind) DO UPDATE SET alerted_at = EXCLUDED.alerted_at
+      WHERE tenant_resource_limit_alerts.alerted_at
+            <= EXCLUDED.alerted_at - interval '${RESOURCE_LIMIT_ALERT_INTERVAL}'
+     RETURNING tenant_id`,
+    [alert.tenantId, alert.resource, alert.kind, now],
+  );
+  return rows.length > 0;
 }

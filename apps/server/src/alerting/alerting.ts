@@ -1,13 +1,14 @@
 /**
- * Alerts by email: failed runs (at most one alert per tenant per `maxAlertingFrequency`, what
- * was held back summarised in the next one) and API tokens about to expire (once each).
+ * Alerts by email and Slack: failed runs (at most one alert per tenant per
+ * `maxAlertingFrequency`, what was held back summarised in the next one), API tokens about to
+ * expire (once each) and resource limits reached (once a day per resource and kind).
  *
  * The engine reports finished runs on its tick loop (`runsFinished`): they are only queued
  * here. A timer reads the failed ones in one statement per batch, outside the engine's
- * transactions, and hands the messages to the Mailer, which sends in the background with
- * retries; each attempt's outcome is recorded on the tenant's settings (the last failure is
- * shown on the alerting page). Nothing here can slow the engine: a relay that is down only
- * costs the Mailer's timers.
+ * transactions, and hands the messages to the Mailer and the SlackPoster, which deliver in the
+ * background with retries, each to its own destinations; each attempt's outcome is recorded on
+ * the tenant's settings (the last failure is shown on the alerting page). Nothing here can slow
+ * the engine: a relay that is down or a Slack URL that hangs only costs their timers.
  *
  * Where the frequency state lives: a tenant's window opens when an alert is sent, and its
  * start is persisted (`tenant_alerting_settings.last_alerted_at`), so a restart never sends
@@ -22,10 +23,18 @@ import type { Database } from '@trellis/db';
 import type { FinishedRun } from '@trellis/engine';
 import type { EmailLog, EmailMessage } from '../email/email-message';
 import { byTenant } from '../by-tenant';
-import type { Mailer } from '../email/mailer';
-import { failureAlertMessage, expiringTokensMessage, type AlertedRun } from './alert-messages';
+import type { DeliveryOutcome, Mailer } from '../email/mailer';
+import type { SlackMessage } from '../slack/slack-message';
+import { SlackPoster } from '../slack/slack-poster';
+import {
+  expiringTokensMessage,
+  failureAlertMessage,
+  resourceLimitMessage,
+  type AlertedRun,
+} from './alert-messages';
 import {
   claimExpiringTokens,
+  claimResourceLimitAlert,
   clearDeliveryFailure,
   readAlertTargets,
   readFailedRunsToAlert,
@@ -33,6 +42,8 @@ import {
   setLastAlertedAt,
   type AlertTargetRow,
 } from './alerting.queries';
+import type { ResourceLimitAlert } from './resource-limit-alert';
+import { expiringTokensSlack, failureAlertSlack, resourceLimitSlack } from './slack-alert-messages';
 
 /** Tokens expiring within this long are alerted. */
 export const EXPIRING_TOKEN_NOTICE_MS = 7 * 24 * 3_600_000;
@@ -48,6 +59,8 @@ const MAX_FAILURE_CHARS = 500;
 export interface AlertingOptions {
   db: Database;
   mailer: Mailer;
+  /** Posts to Slack webhooks; made here unless given (tests give one with short retries). */
+  slack?: SlackPoster;
   /** Where links in alerts point: the dashboard's address. */
   publicUrl: string;
   log: Pick<EmailLog, 'error' | 'warn'>;
@@ -74,9 +87,11 @@ export class Alerting {
   private work: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly now: () => Date;
+  private readonly slack: SlackPoster;
 
   constructor(private readonly options: AlertingOptions) {
     this.now = options.now ?? (() => new Date());
+    this.slack = options.slack ?? new SlackPoster(options.log);
     this.flushTimer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 500);
     this.flushTimer.unref();
     this.tokenTimer = setInterval(
@@ -138,14 +153,42 @@ export class Alerting {
         const targets = await readAlertTargets(this.options.db, tenantId);
         if (!targets) continue;
         const link = `${this.options.publicUrl}/tenants/${tenantId}/tenant-settings/api-tokens`;
-        this.sendToAll(tenantId, targets, (to) =>
-          expiringTokensMessage({ to, tenantName: targets.tenantName, tokens: tenantTokens, link }),
-        );
+        const content = { tenantName: targets.tenantName, tokens: tenantTokens, link };
+        this.deliver(tenantId, targets, {
+          email: (to) => expiringTokensMessage({ ...content, to }),
+          slack: expiringTokensSlack(content),
+        });
       }
     });
   }
 
-  /** Stops reading and drops the windows; messages handed over are the Mailer's to finish. */
+  /**
+   * The resource-limits module's sink (resource-limit-alert.ts): alerts the tenant, when it has
+   * resource-limit alerts on, at most once a day per resource and kind (persisted, so neither
+   * a restart nor another process sends it again). Returns at once; the work is queued.
+   */
+  resourceLimitReached(alert: ResourceLimitAlert): void {
+    if (this.closed) return;
+    void this.serially(async () => {
+      if (!(await claimResourceLimitAlert(this.options.db, alert, this.now()))) return;
+      const targets = await readAlertTargets(this.options.db, alert.tenantId);
+      if (!targets) return;
+      const content = {
+        tenantName: targets.tenantName,
+        alert,
+        link: `${this.options.publicUrl}/tenants/${alert.tenantId}/tenant-settings/billing-and-limits`,
+      };
+      this.deliver(alert.tenantId, targets, {
+        email: (to) => resourceLimitMessage({ ...content, to }),
+        slack: resourceLimitSlack(content),
+      });
+    });
+  }
+
+  /**
+   * Stops reading and drops the windows; emails handed over are the Mailer's to finish, Slack
+   * posts under way finish here (their retries are given up).
+   */
   async close(): Promise<void> {
     clearInterval(this.tokenTimer);
     clearInterval(this.flushTimer);
@@ -157,6 +200,7 @@ export class Alerting {
     if (held > 0)
       this.options.log.warn({ heldRuns: held }, 'alerting: stopped with failures not yet alerted');
     await this.work;
+    await this.slack.close();
   }
 
   /** A tenant's failed runs: alerted now when no window is open, else held for its end. */
@@ -225,20 +269,23 @@ export class Alerting {
     content: { runs: AlertedRun[]; total: number; heldSince?: Date; frequency?: string },
   ): Promise<void> {
     const runs = content.runs.slice(0, LISTED_RUNS + 1);
-    this.sendToAll(tenantId, targets, (to) =>
-      failureAlertMessage({ ...content, to, tenantName: targets.tenantName, runs }),
-    );
+    const tenantName = targets.tenantName;
+    this.deliver(tenantId, targets, {
+      email: (to) => failureAlertMessage({ ...content, to, tenantName, runs }),
+      slack: failureAlertSlack({ ...content, tenantName, runs }),
+    });
     await setLastAlertedAt(this.options.db, tenantId, this.now());
   }
 
   /**
-   * One message per email group (its addresses together) and one per member when the tenant
-   * alerts its members (members already in a group are not mailed twice).
+   * One email per email group (its addresses together) and one per member when the tenant
+   * alerts its members (members already in a group are not mailed twice), and one post per
+   * Slack webhook.
    */
-  private sendToAll(
+  private deliver(
     tenantId: string,
     targets: AlertTargetRow,
-    message: (to: string) => EmailMessage,
+    message: { email: (to: string) => EmailMessage; slack: SlackMessage },
   ): void {
     const inGroups = new Set(targets.groups.flat());
     const recipients = [
@@ -246,15 +293,29 @@ export class Alerting {
       ...targets.memberEmails.filter((email) => !inGroups.has(email)),
     ];
     for (const to of recipients) {
-      const sentAt = this.now();
-      this.options.mailer.send(message(to), {
-        delivered: () => this.record(clearDeliveryFailure(this.options.db, tenantId, sentAt)),
-        failed: (error) =>
-          this.record(
-            recordDeliveryFailure(this.options.db, tenantId, this.now(), describe(error)),
-          ),
-      });
+      this.options.mailer.send(message.email(to), this.outcome(tenantId, `Email to ${to}`));
     }
+    for (const target of targets.slack) {
+      const where = `Slack ${target.channelName} in ${target.teamName}`;
+      this.slack.post(target, message.slack, this.outcome(tenantId, where));
+    }
+  }
+
+  /** Records each attempt's outcome on the tenant's settings; a failure names where it went. */
+  private outcome(tenantId: string, where: string): DeliveryOutcome {
+    const sentAt = this.now();
+    return {
+      delivered: () => this.record(clearDeliveryFailure(this.options.db, tenantId, sentAt)),
+      failed: (error) =>
+        this.record(
+          recordDeliveryFailure(
+            this.options.db,
+            tenantId,
+            this.now(),
+            describe(`${where}: ${error instanceof Error ? error.message : String(error)}`),
+          ),
+        ),
+    };
   }
 
   /** Delivery outcomes are written in the background; a failure to write one is logged. */
@@ -277,7 +338,6 @@ export class Alerting {
   }
 }
 
-function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+function describe(text: string): string {
   return text.length > MAX_FAILURE_CHARS ? `${text.slice(0, MAX_FAILURE_CHARS)}…` : text;
 }

@@ -28,9 +28,13 @@ function idsOf(request: TasksRequest): string[] {
 export function adminService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     PutWorkflow: unary(ctx, async (tenantId, request: CreateWorkflowVersionRequest) => {
-      const { workflowId, versionId } = await engine.putWorkflow(
+      const definition = toWorkflowDefinition(request);
+      // Crons declared in code count against the tenant's crons like those made over REST.
+      const { workflowId, versionId } = await ctx.resourceLimits.admitWorkflowCrons(
         tenantId,
-        toWorkflowDefinition(request),
+        definition.name,
+        new Set(definition.cronTriggers).size,
+        () => engine.putWorkflow(tenantId, definition),
       );
       return { id: versionId, workflow_id: workflowId };
     }),
@@ -80,14 +84,15 @@ export function adminService(engine: Engine, ctx: HandlerContext): ServiceImplem
       if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
         throw invalid('additional_metadata must be a JSON object');
       }
-      const [runId] = await engine.trigger(tenantId, [
-        {
-          workflowName: request.workflow_name,
-          input: parseBytes(request.input, 'input', {}),
-          additionalMetadata: metadata as Record<string, unknown>,
-          priority: request.priority,
-        },
-      ]);
+      const trigger = {
+        workflowName: request.workflow_name,
+        input: parseBytes(request.input, 'input', {}),
+        additionalMetadata: metadata as Record<string, unknown>,
+        priority: request.priority,
+      };
+      const [runId] = await ctx.resourceLimits.admitRuns(tenantId, 1, () =>
+        engine.trigger(tenantId, [trigger]),
+      );
       return { external_id: runId };
     }),
   };

@@ -62,13 +62,16 @@ export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceI
         Object.keys(request.slot_config).length > 0
           ? request.slot_config
           : { default: request.slots ?? DEFAULT_WORKER_SLOTS };
-      const workerId = await engine.registerWorker(tenantId, {
-        name: request.worker_name,
-        actions: request.actions,
-        slotConfig,
-        labels: toLabels(request.labels),
-        runtimeInfo: request.runtime_info ?? null,
-      });
+      const slots = Object.values(slotConfig).reduce((sum, units) => sum + units, 0);
+      const workerId = await ctx.resourceLimits.admitWorker(tenantId, slots, () =>
+        engine.registerWorker(tenantId, {
+          name: request.worker_name,
+          actions: request.actions,
+          slotConfig,
+          labels: toLabels(request.labels),
+          runtimeInfo: request.runtime_info ?? null,
+        }),
+      );
       return { tenant_id: tenantId, worker_id: workerId, worker_name: request.worker_name };
     }),
 

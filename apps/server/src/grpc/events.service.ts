@@ -36,12 +36,18 @@ function toEventMessage(tenantId: string, id: string, request: PushEventRequest,
 export function eventsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
   return {
     Push: unary(ctx, async (tenantId, request: PushEventRequest) => {
-      const [id] = await engine.pushEvents(tenantId, [toPushedEvent(request)]);
+      const event = toPushedEvent(request);
+      const [id] = await ctx.resourceLimits.admitEvents(tenantId, 1, () =>
+        engine.pushEvents(tenantId, [event]),
+      );
       return toEventMessage(tenantId, id!, request, new Date());
     }),
 
     BulkPush: unary(ctx, async (tenantId, request: { events: PushEventRequest[] }) => {
-      const ids = await engine.pushEvents(tenantId, request.events.map(toPushedEvent));
+      const events = request.events.map(toPushedEvent);
+      const ids = await ctx.resourceLimits.admitEvents(tenantId, events.length, () =>
+        engine.pushEvents(tenantId, events),
+      );
       const now = new Date();
       return { events: request.events.map((e, i) => toEventMessage(tenantId, ids[i]!, e, now)) };
     }),

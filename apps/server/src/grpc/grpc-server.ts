@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Queryable } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
+import { ResourceLimits } from '../resource-limits/resource-limits';
 import { describeUnstorable, findUnstorableValue } from '../storable-values';
 import { adminService } from './admin.service';
 import { createAuthenticator } from './authenticate';
@@ -40,6 +41,8 @@ export interface GrpcServerOptions {
   limits?: Partial<TransportLimits> | undefined;
   /** Told of every call's end, with its method's path and status code (the server's metrics). */
   onCallEnded?: ((path: string, code: number) => void) | undefined;
+  /** The HTTP app's tenant resource limits (one count for both); none enforced without. */
+  resourceLimits?: ResourceLimits | undefined;
 }
 
 export interface GrpcServer {
@@ -61,7 +64,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     callEnded: options.onCallEnded,
   });
   const definitions = loadProtos();
-  const ctx: HandlerContext = { authenticate: createAuthenticator(options.db, options.signer) };
+  const ctx: HandlerContext = {
+    authenticate: createAuthenticator(options.db, options.signer),
+    resourceLimits: options.resourceLimits ?? ResourceLimits.unenforced(options.db),
+  };
   const add = (name: string, implementation: ServiceImplementation) =>
     transport.addService(
       refusingUnstorableText(getServiceDefinition(definitions, name)),

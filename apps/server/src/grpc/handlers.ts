@@ -9,6 +9,7 @@
  * was checked does no work.
  */
 import { logContext, withLogContext } from '../observability/log-context';
+import type { ResourceLimits } from '../resource-limits/resource-limits';
 import type { Authenticate } from './authenticate';
 import type {
   BidiStreamingCall,
@@ -21,11 +22,13 @@ import { GrpcError, Status } from './transport/status';
 
 export interface HandlerContext {
   authenticate: Authenticate;
+  /** Tenant resource limits: registrations, events and triggers go through it. */
+  resourceLimits: ResourceLimits;
 }
 
 /** The tenant of the call's token, once the call is known to be authenticated and still wanted. */
 async function tenantOf(
-  ctx: HandlerContext,
+  ctx: Pick<HandlerContext, 'authenticate'>,
   call: UnaryCall<unknown> | BidiStreamingCall<unknown, unknown>,
 ): Promise<string> {
   const tenantId = await ctx.authenticate(call.metadata);
@@ -35,7 +38,7 @@ async function tenantOf(
 }
 
 export function unary<Req, Res>(
-  ctx: HandlerContext,
+  ctx: Pick<HandlerContext, 'authenticate'>,
   run: (tenantId: string, request: Req) => Promise<Res>,
 ): UnaryHandler<Req, Res> {
   return async (call) => {
@@ -49,7 +52,7 @@ export function unary<Req, Res>(
 }
 
 export function serverStream<Req, Res>(
-  ctx: HandlerContext,
+  ctx: Pick<HandlerContext, 'authenticate'>,
   run: (tenantId: string, call: ServerStreamingCall<Req, Res>) => Promise<void>,
 ): StreamHandler<Req, Res> {
   return async (call) => {
@@ -63,7 +66,7 @@ export function serverStream<Req, Res>(
 }
 
 export function bidiStream<Req, Res>(
-  ctx: HandlerContext,
+  ctx: Pick<HandlerContext, 'authenticate'>,
   run: (tenantId: string, call: BidiStreamingCall<Req, Res>) => Promise<void>,
 ): StreamHandler<Req, Res> {
   return async (call) => {

@@ -24,7 +24,10 @@ export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceIm
     ),
 
     TriggerWorkflow: unary(ctx, async (tenantId, request: TriggerWorkflowRequest) => {
-      const [runId] = await engine.trigger(tenantId, [toTriggerRequest(request)]);
+      const trigger = toTriggerRequest(request);
+      const [runId] = await ctx.resourceLimits.admitRuns(tenantId, 1, () =>
+        engine.trigger(tenantId, [trigger]),
+      );
       return { workflow_run_id: runId };
     }),
 
@@ -35,7 +38,10 @@ export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceIm
           throw invalid(`at most ${MAX_BULK_TRIGGERS} workflows per bulk trigger`);
         }
         try {
-          const runIds = await engine.trigger(tenantId, request.workflows.map(toTriggerRequest));
+          const triggers = request.workflows.map(toTriggerRequest);
+          const runIds = await ctx.resourceLimits.admitRuns(tenantId, triggers.length, () =>
+            engine.trigger(tenantId, triggers),
+          );
           return { workflow_run_ids: runIds };
         } catch (error) {
           // A bulk trigger's collisions come with the runs it did create.

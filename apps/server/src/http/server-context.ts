@@ -2,6 +2,7 @@ import type { Database } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import type { Config } from '../config';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
+import type { ResourceLimits } from '../resource-limits/resource-limits';
 import type { LoginThrottle } from './login-throttle';
 import type { RateLimiter } from './rate-limiter';
 
@@ -16,4 +17,6 @@ export interface ServerContext {
   xsrfKey: string;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** Tenant resource limits: routes that add what a tenant uses go through it. */
+  resourceLimits: ResourceLimits;
 }

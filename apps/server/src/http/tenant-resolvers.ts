@@ -37,6 +37,8 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   scheduledRun: tenantColumnOf('scheduled_runs'),
   savedView: tenantColumnOf('saved_views'),
   sns: tenantColumnOf('sns_integrations'),
+  slack: tenantColumnOf('slack_webhooks'),
+  webhookWorker: tenantColumnOf('webhook_workers'),
   alertEmailGroup: tenantColumnOf('tenant_alert_email_groups'),
   // A workflow by name, as crons and scheduled runs are created: names are unique only within
   // a tenant, so it is looked up in the tenant the path names.

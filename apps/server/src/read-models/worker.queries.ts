@@ -12,6 +12,8 @@ export interface WorkerViewRow {
   runtimeInfo: Record<string, unknown> | null;
   status: 'ACTIVE' | 'INACTIVE';
   isPaused: boolean;
+  /** Set when the server acted for a webhook worker through this one. */
+  webhookWorkerId: string | null;
   lastHeartbeatAt: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -25,7 +27,7 @@ const WORKER_SELECT = `SELECT w.id, w.name, w.actions, w.slot_config AS "slotCon
          FROM task_runtimes rt WHERE rt.tenant_id = w.tenant_id AND rt.worker_id = w.id) held
      GROUP BY held.slot_type) used), '{}') AS "slotsUsed",
   w.labels, w.runtime_info AS "runtimeInfo", w.status, w.is_paused AS "isPaused",
-  w.last_heartbeat_at AS "lastHeartbeatAt", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
+  w.webhook_worker_id AS "webhookWorkerId", w.last_heartbeat_at AS "lastHeartbeatAt", w.created_at AS "createdAt", w.updated_at AS "updatedAt"
   FROM workers w`;
 
 /** Workers seen in the last day, most recently seen first. */

@@ -18,6 +18,8 @@ import { get } from 'node:https';
 import Validator from 'sns-payload-validator';
 import type { Queryable } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
+import { limitRefusalsAs429 } from '../resource-limits/limit-refusals';
+import type { ResourceLimits } from '../resource-limits/resource-limits';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { findSnsIntegrationByTopic } from './sns-integration.queries';
 
@@ -47,6 +49,7 @@ export interface SnsReceiver {
 export function createSnsReceiver(deps: {
   db: Queryable;
   engine: Engine;
+  resourceLimits: ResourceLimits;
   /** How certificates and confirmations are fetched (keep-alive, timeout; tests resolve SNS hosts locally). */
   agent: Agent;
 }): SnsReceiver {
@@ -70,9 +73,11 @@ export function createSnsReceiver(deps: {
         return { outcome: message.Type };
       }
       if (message.Type === 'UnsubscribeConfirmation') return { outcome: message.Type };
-      const [eventId] = await deps.engine.pushEvents(tenantId, [
-        { key: eventKey, payload: message },
-      ]);
+      const [eventId] = await limitRefusalsAs429(
+        deps.resourceLimits.admitEvents(tenantId, 1, () =>
+          deps.engine.pushEvents(tenantId, [{ key: eventKey, payload: message }]),
+        ),
+      );
       return { outcome: 'ingested', eventId: eventId! };
     },
   };

@@ -11,6 +11,8 @@ import type { Engine } from '@trellis/engine';
 import { findTenantById } from '../accounts/tenant.queries';
 import { badRequest } from '../http/api-error';
 import { findWebhook, type WebhookRow } from '../read-models/webhook.queries';
+import { limitRefusalsAs429 } from '../resource-limits/limit-refusals';
+import type { ResourceLimits } from '../resource-limits/resource-limits';
 import { evaluateEventKey, expressionHeaders } from './evaluate-event-key';
 import { eventPayloadOf, parseWebhookBody } from './parse-webhook-body';
 import { assertFreshLinearDelivery, verifyWebhookRequest } from './verify-signature';
@@ -39,7 +41,11 @@ export type ReceiveOutcome = { challenge: string } | { eventId: string };
  * is stored with the runs it triggered.
  */
 export async function receiveWebhook(
-  dependencies: { engine: Engine; sealer: WebhookCredentialSealer },
+  dependencies: {
+    engine: Engine;
+    sealer: WebhookCredentialSealer;
+    resourceLimits: ResourceLimits;
+  },
   webhook: WebhookRow,
   request: { headers: IncomingHttpHeaders; rawBody: Buffer },
 ): Promise<ReceiveOutcome> {
@@ -61,8 +67,12 @@ export async function receiveWebhook(
     input: payload,
     headers: expressionHeaders(request.headers),
   });
-  const [eventId] = await dependencies.engine.pushEvents(webhook.tenantId, [
-    { key, payload, scope, triggeringWebhookName: webhook.name },
-  ]);
+  const [eventId] = await limitRefusalsAs429(
+    dependencies.resourceLimits.admitEvents(webhook.tenantId, 1, () =>
+      dependencies.engine.pushEvents(webhook.tenantId, [
+        { key, payload, scope, triggeringWebhookName: webhook.name },
+      ]),
+    ),
+  );
   return { eventId: eventId! };
 }

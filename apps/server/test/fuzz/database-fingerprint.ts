@@ -11,6 +11,8 @@
  * - `incoming_webhook_requests`: a webhook's delivery log records refused deliveries too, by
  *   design (the dashboard shows an integrator why theirs were refused), and trims itself to
  *   the newest 100. That a refused delivery creates no event is still checked (`events`).
+ * - `webhook_worker_requests`: the server health-checks every webhook worker that has not
+ *   answered yet every few seconds, with no request at all, and logs each check.
  * Nothing else needs leaving out: request rate limits and the login throttle are counted in
  * memory, not in tables, and sessions have no last-seen column (their expiry never slides).
  */
@@ -19,7 +21,7 @@ import type { Queryable } from '@trellis/db';
 const UNCOMPARED_COLUMNS: Record<string, readonly string[]> = {
   workers: ['status', 'last_heartbeat_at', 'updated_at'],
 };
-const UNCOMPARED_TABLES = ['incoming_webhook_requests'];
+const UNCOMPARED_TABLES = ['incoming_webhook_requests', 'webhook_worker_requests'];
 
 export type Fingerprint = Record<string, string>;
 

@@ -17,10 +17,12 @@ import * as runs from './runs.endpoints';
 import * as savedViews from './saved-views.endpoints';
 import * as scheduled from './scheduled.endpoints';
 import * as sns from './sns.endpoints';
+import * as slack from './slack.endpoints';
 import * as stepRuns from './step-runs.endpoints';
 import * as tenants from './tenants.endpoints';
 import * as users from './users.endpoints';
 import * as webhooks from './webhooks.endpoints';
+import * as webhookWorkers from './webhook-workers.endpoints';
 import * as workers from './workers.endpoints';
 import * as workflows from './workflows.endpoints';
 
@@ -41,6 +43,8 @@ export * from './flow-control.endpoints';
 export * from './webhooks.endpoints';
 export * from './webhook-receive.endpoint';
 export * from './sns.endpoints';
+export * from './slack.endpoints';
+export * from './webhook-workers.endpoints';
 export * from './meta.endpoints';
 export * from './metrics.endpoints';
 export * from './tenants.endpoints';
@@ -73,6 +77,8 @@ export const allEndpoints: readonly EndpointDefinition[] = [
   ...Object.values(filters),
   ...Object.values(webhooks),
   ...Object.values(sns).filter((endpoint) => endpoint !== sns.snsUpdate),
+  ...Object.values(slack),
+  ...Object.values(webhookWorkers),
   ...Object.values(live),
   ...Object.values(savedViews),
   ...Object.values(monitoring),

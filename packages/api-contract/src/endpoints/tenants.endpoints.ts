@@ -71,7 +71,7 @@ export const tenantResourcePolicyGet = defineEndpoint({
   operationId: 'tenantResourcePolicyGet',
   method: 'GET',
   path: '/api/v1/tenants/{tenant}/resource-policy',
-  summary: 'Resource limits; none are enforced by an open-source server',
+  summary: "The tenant's resource limits and use; empty when the server enforces none",
   tag,
   auth: 'tenant',
   minRole: 'VIEWER',

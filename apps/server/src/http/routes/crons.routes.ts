@@ -7,6 +7,7 @@ import {
   workflowCronUpdate,
 } from '@trellis/api-contract';
 import { findCronView, listCrons } from '../../read-models/cron.queries';
+import { limitRefusalsAs429 } from '../../resource-limits/limit-refusals';
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import { refusalsAs } from '../engine-refusals';
@@ -28,15 +29,19 @@ export function registerCronRoutes(api: ApiRouter): void {
   api.handle(cronWorkflowTriggerCreate, async ({ params, body, identity }) => {
     const tenantId = identity.tenant!.id;
     // The reference answers a duplicate with 400 (an unknown workflow is a 404 of the path).
-    const id = await refusalsAs(
-      engine.timedTriggers.createCron(tenantId, params.workflowName, {
-        name: body.cronName,
-        expression: body.cronExpression,
-        input: body.input,
-        additionalMetadata: body.additionalMetadata,
-        priority: body.priority,
-      }),
-      { FAILED_PRECONDITION: { status: 400, field: 'cronName' } },
+    const id = await limitRefusalsAs429(
+      api.context.resourceLimits.admitCrons(tenantId, 1, () =>
+        refusalsAs(
+          engine.timedTriggers.createCron(tenantId, params.workflowName, {
+            name: body.cronName,
+            expression: body.cronExpression,
+            input: body.input,
+            additionalMetadata: body.additionalMetadata,
+            priority: body.priority,
+          }),
+          { FAILED_PRECONDITION: { status: 400, field: 'cronName' } },
+        ),
+      ),
     );
     return presentCron(await cronOr404(tenantId, id), tenantId);
   });

@@ -25,6 +25,7 @@ import {
   listEvents,
   type EventRow,
 } from '../../read-models/event.queries';
+import { limitRefusalsAs429 } from '../../resource-limits/limit-refusals';
 import { notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import type { Identity } from '../authenticate';
@@ -116,13 +117,23 @@ export function registerEventRoutes(api: ApiRouter): void {
   api.handle(eventCreate, async ({ body, identity }) => {
     const tenantId = identity.tenant!.id;
     // The engine answers once the events and the runs they triggered are committed.
-    const [id] = await engine.pushEvents(tenantId, [toPushedEvent(body)]);
+    const event = toPushedEvent(body);
+    const [id] = await limitRefusalsAs429(
+      api.context.resourceLimits.admitEvents(tenantId, 1, () =>
+        engine.pushEvents(tenantId, [event]),
+      ),
+    );
     return presentLegacyEvent((await findEvents(db, tenantId, [id!]))[0]!, tenantId);
   });
 
   api.handle(eventCreateBulk, async ({ body, identity }) => {
     const tenantId = identity.tenant!.id;
-    const ids = await engine.pushEvents(tenantId, body.events.map(toPushedEvent));
+    const events = body.events.map(toPushedEvent);
+    const ids = await limitRefusalsAs429(
+      api.context.resourceLimits.admitEvents(tenantId, events.length, () =>
+        engine.pushEvents(tenantId, events),
+      ),
+    );
     const rows = await findEvents(db, tenantId, ids);
     const at = rows[0]!.createdAt.toISOString();
     return {

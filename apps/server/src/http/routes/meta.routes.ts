@@ -38,8 +38,10 @@ export function registerMetaRoutes(api: ApiRouter): void {
   // An `errors` body is how clients learn that this is not the cloud edition.
   api.handle(cloudMetadataGet, async () => ({ errors: [{ description: 'oss' }] }));
 
-  // Slack and email integrations are not configured in this build.
-  api.handle(metadataListIntegrations, async () => []);
+  // Slack when its app is configured (alert webhooks); email is not reported, as before.
+  api.handle(metadataListIntegrations, async () =>
+    config.slack.client ? [{ name: 'slack', enabled: true }] : [],
+  );
 
   api.handle(infoGetVersion, async () => ({ version }));
 }

@@ -1,6 +1,8 @@
 import { v1WorkflowRunCreate, workflowRunCreate } from '@trellis/api-contract';
 import { EngineError, type Engine, type TriggerRequest } from '@trellis/engine';
 import { findRunDetail } from '../../read-models/run-detail.queries';
+import { limitRefusalsAs429 } from '../../resource-limits/limit-refusals';
+import type { ResourceLimits } from '../../resource-limits/resource-limits';
 import {
   findLatestVersionByName,
   findWorkflowVersionView,
@@ -19,11 +21,15 @@ import { inputSchemaErrors } from '../run-input-validation';
  */
 async function triggerNamedInBody(
   engine: Engine,
+  resourceLimits: ResourceLimits,
   tenantId: string,
   request: TriggerRequest,
 ): Promise<string> {
   try {
-    const [runId] = await engine.trigger(tenantId, [request]);
+    // Over the tenant's task runs, the reference answers this route's refusal with a 400.
+    const [runId] = await resourceLimits.admitRuns(tenantId, 1, () =>
+      engine.trigger(tenantId, [request]),
+    );
     return runId!;
   } catch (error) {
     if (error instanceof EngineError && error.code === 'NOT_FOUND') {
@@ -51,7 +57,7 @@ export function registerRunTriggerRoutes(api: ApiRouter): void {
       throw badRequest(`workflow "${body.workflowName}" does not exist`, 'workflowName');
     }
     assertInputConforms(version, body.input);
-    const runId = await triggerNamedInBody(engine, tenantId, {
+    const runId = await triggerNamedInBody(engine, api.context.resourceLimits, tenantId, {
       workflowName: body.workflowName,
       input: body.input,
       additionalMetadata: body.additionalMetadata,
@@ -94,13 +100,17 @@ export function registerRunTriggerRoutes(api: ApiRouter): void {
     }
     assertInputConforms(latest, body.input);
     // The workflow is the path's: the engine not finding it is the error handler's 404.
-    const [runId] = await engine.trigger(tenantId, [
-      {
-        workflowName: workflow.name,
-        input: body.input,
-        additionalMetadata: body.additionalMetadata,
-      },
-    ]);
+    const [runId] = await limitRefusalsAs429(
+      api.context.resourceLimits.admitRuns(tenantId, 1, () =>
+        engine.trigger(tenantId, [
+          {
+            workflowName: workflow.name,
+            input: body.input,
+            additionalMetadata: body.additionalMetadata,
+          },
+        ]),
+      ),
+    );
     return presentLegacyRun((await findRunDetail(db, tenantId, runId!))!, tenantId);
   });
 }

@@ -15,6 +15,7 @@ import {
   listScheduledIds,
   listScheduledRuns,
 } from '../../read-models/scheduled-run.queries';
+import { limitRefusalsAs429 } from '../../resource-limits/limit-refusals';
 import { ApiError, notFound } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import { refusalsAs } from '../engine-refusals';
@@ -47,12 +48,16 @@ export function registerScheduledRoutes(api: ApiRouter): void {
 
   api.handle(scheduledWorkflowRunCreate, async ({ params, body, identity }) => {
     const tenantId = identity.tenant!.id;
-    const id = await engine.timedTriggers.schedule(tenantId, params.workflowName, {
-      triggerAt: new Date(body.triggerAt),
-      input: body.input,
-      additionalMetadata: body.additionalMetadata,
-      priority: body.priority,
-    });
+    const id = await limitRefusalsAs429(
+      api.context.resourceLimits.admitSchedules(tenantId, 1, () =>
+        engine.timedTriggers.schedule(tenantId, params.workflowName, {
+          triggerAt: new Date(body.triggerAt),
+          input: body.input,
+          additionalMetadata: body.additionalMetadata,
+          priority: body.priority,
+        }),
+      ),
+    );
     return presentScheduledRun(await scheduledOr404(tenantId, id), tenantId);
   });
 

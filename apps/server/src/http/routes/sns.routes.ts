@@ -60,7 +60,12 @@ export function registerSnsRoutes(
     }
   });
 
-  const receiver = createSnsReceiver({ db, engine, agent });
+  const receiver = createSnsReceiver({
+    db,
+    engine,
+    agent,
+    resourceLimits: api.context.resourceLimits,
+  });
   app.register(async (scope) => registerReceiveRoute(scope, receiver));
 }
 

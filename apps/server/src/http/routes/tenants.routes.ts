@@ -14,6 +14,7 @@ import {
   updateAlertingSettings,
   updateTenant,
 } from '../../accounts/tenant.queries';
+import { presentResourceLimit } from '../../resource-limits/present-resource-limit';
 import { badRequest } from '../api-error';
 import type { ApiRouter } from '../api-router';
 import { presentTenant } from '../present';
@@ -79,6 +80,10 @@ export function registerTenantRoutes(api: ApiRouter): void {
     };
   });
 
-  // No resource limits are enforced by an open-source server.
-  api.handle(tenantResourcePolicyGet, async () => ({ limits: [] }));
+  // Empty unless the server enforces limits (TRELLIS_RESOURCE_LIMITS, docs/resource-limits.md).
+  api.handle(tenantResourcePolicyGet, async ({ identity }) => ({
+    limits: (await api.context.resourceLimits.policy(identity.tenant!.id)).map(
+      presentResourceLimit,
+    ),
+  }));
 }

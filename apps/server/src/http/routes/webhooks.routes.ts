@@ -12,6 +12,7 @@ import {
 import type { Database } from '@trellis/db';
 import type { Engine } from '@trellis/engine';
 import { findEvent } from '../../read-models/event.queries';
+import type { ResourceLimits } from '../../resource-limits/resource-limits';
 import {
   deleteWebhookRequests,
   listWebhookRequests,
@@ -96,17 +97,21 @@ export function registerWebhookRoutes(api: ApiRouter, app: FastifyInstance): voi
     const tenantId = identity.tenant!.id;
     checkCredentialsFitSource(body.sourceName, body);
     checkExpressionCompiles(body.eventKeyExpression, 'eventKeyExpression');
-    const row = await insertWebhook(db, {
-      tenantId,
-      name: body.name,
-      sourceName: body.sourceName,
-      eventKeyExpression: body.eventKeyExpression,
-      scopeExpression: scopeExpressionOf(body.scopeExpression ?? ''),
-      staticPayload: body.staticPayload ?? null,
-      authType: body.authType,
-      auth: await sealer.seal({ tenantId, name: body.name }, body),
-      returnEventAsResponsePayload: body.returnEventAsResponsePayload ?? true,
-    });
+    const scopeExpression = scopeExpressionOf(body.scopeExpression ?? '');
+    // Over the limit, the reference answers 400 `incoming webhook limit reached`.
+    const row = await api.context.resourceLimits.admitIncomingWebhook(tenantId, async () =>
+      insertWebhook(db, {
+        tenantId,
+        name: body.name,
+        sourceName: body.sourceName,
+        eventKeyExpression: body.eventKeyExpression,
+        scopeExpression,
+        staticPayload: body.staticPayload ?? null,
+        authType: body.authType,
+        auth: await sealer.seal({ tenantId, name: body.name }, body),
+        returnEventAsResponsePayload: body.returnEventAsResponsePayload ?? true,
+      }),
+    );
     if (!row)
       throw badRequest(`a webhook named ${body.name} already exists in this tenant`, 'name');
     return presentWebhook(row);
@@ -159,7 +164,14 @@ export function registerWebhookRoutes(api: ApiRouter, app: FastifyInstance): voi
     };
   });
 
-  app.register(async (scope) => registerReceiveRoute(scope, { db, engine, sealer }));
+  app.register(async (scope) =>
+    registerReceiveRoute(scope, {
+      db,
+      engine,
+      sealer,
+      resourceLimits: api.context.resourceLimits,
+    }),
+  );
 }
 
 /**
@@ -175,7 +187,12 @@ export function registerWebhookRoutes(api: ApiRouter, app: FastifyInstance): voi
  */
 function registerReceiveRoute(
   scope: FastifyInstance,
-  dependencies: { db: Database; engine: Engine; sealer: WebhookCredentialSealer },
+  dependencies: {
+    db: Database;
+    engine: Engine;
+    sealer: WebhookCredentialSealer;
+    resourceLimits: ResourceLimits;
+  },
 ): void {
   const { db } = dependencies;
   const limiter = new RateLimiter(RECEIVE_RATE_LIMIT);

@@ -23,18 +23,20 @@ const SWITCHES = [
   {
     key: 'enableExpiringTokenAlerts',
     label: 'Enable Expiring Token Alerts',
-    description: 'Mail the groups below when an API token expires within 7 days, once per token.',
+    description:
+      'Alert the email groups and Slack channels below when an API token expires within 7 days, once per token.',
   },
   {
     key: 'enableTenantResourceLimitAlerts',
     label: 'Enable Tenant Resource Limit Alerts',
-    description: 'Mail the groups below when the tenant nears one of its resource limits.',
+    description:
+      'Alert the email groups and Slack channels below when the tenant nears one of its resource limits.',
   },
   {
     key: 'enableWorkflowRunFailureAlerts',
     label: 'Enable Run Failure Alerts',
     description:
-      'Mail the groups below when a run fails, with its workflow, error and a link to it.',
+      'Alert the email groups and Slack channels below when a run fails, with its workflow, error and a link to it.',
   },
 ] as const satisfies readonly { key: keyof Draft; label: string; description: string }[];
 

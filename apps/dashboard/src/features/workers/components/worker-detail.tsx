@@ -32,6 +32,7 @@ export function WorkerDetail({
   workerId,
   canEdit,
   runs,
+  healthChecks,
 }: {
   tenantId: string;
   workerId: string;
@@ -39,6 +40,8 @@ export function WorkerDetail({
   canEdit: boolean;
   /** The runs table of the tasks it ran (composed by the route). */
   runs: ReactNode;
+  /** For a worker acting for a webhook worker: its requests log (composed by the route). */
+  healthChecks: (webhookWorkerId: string) => ReactNode;
 }) {
   const { refetchInterval } = useRefetchInterval();
   const worker = useWorker(workerId, { refetchInterval });
@@ -157,6 +160,8 @@ export function WorkerDetail({
             <RuntimeInfo worker={data} />
           </InfoCard>
         </div>
+
+        {data.webhookId ? healthChecks(data.webhookId) : null}
 
         {data.labels && data.labels.length > 0 ? (
           <Section title="Labels" description="Tasks can ask for workers with given labels.">

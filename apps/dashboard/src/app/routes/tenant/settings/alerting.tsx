@@ -8,15 +8,16 @@ import { useAlertingSettings } from '@/features/alerting/api/get-alerting-settin
 import { AlertEmailGroupsSection } from '@/features/alerting/components/alert-email-groups-section';
 import { AlertingSettingsForm } from '@/features/alerting/components/alerting-settings-form';
 import { DeliveryFailureCallout } from '@/features/alerting/components/delivery-failure-callout';
+import { SlackWebhooksSection } from '@/features/alerting/components/slack-webhooks-section';
 import { useTenantMembership } from '@/features/tenants/hooks/use-tenant-membership';
 import { useRefetchInterval } from '@/hooks/use-refetch-interval';
 import { errorMessage } from '@/lib/api-error';
 import { roleAtLeast } from '@/lib/roles';
 
 /**
- * tenant-settings/alerting (reference 5.16.5): the alerting switches and frequency, and the
- * email groups that receive alerts; members and up change them, viewers read. A warning shows
- * while the last alert could not be delivered.
+ * tenant-settings/alerting (reference 5.16.5): the alerting switches and frequency, the email
+ * groups that receive alerts and the Slack channels they are posted to; members and up change
+ * them, viewers read. A warning shows while the last alert could not be delivered.
  */
 export default function AlertingPage() {
   const { tenant: tenantId = '' } = useParams();
@@ -28,7 +29,7 @@ export default function AlertingPage() {
     <>
       <PageHeader
         title="Alerting"
-        description="Get notified by email when runs fail and API tokens are about to expire."
+        description="Get notified by email and Slack when runs fail, API tokens are about to expire and resource limits are reached."
       />
       <div className="grid gap-8">
         {settings.data?.lastDeliveryFailure ? (
@@ -68,6 +69,7 @@ export default function AlertingPage() {
           alertMemberEmails={settings.data?.alertMemberEmails}
           canEdit={canEdit}
         />
+        <SlackWebhooksSection tenantId={tenantId} canEdit={canEdit} />
       </div>
     </>
   );
