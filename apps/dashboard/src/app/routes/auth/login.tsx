@@ -10,7 +10,7 @@ import { authPrompt } from '@/features/auth/components/oauth-buttons';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authSchemes, metaQueryOptions } from '@/features/meta/api/get-meta';
 import type { AuthScheme } from '@/types/api';
-import { useErrorParamToast } from './use-error-param';
+import { useErrorParamToast } from '@/hooks/use-error-param-toast';
 
 export function clientLoader(queryClient: QueryClient) {
   return () => {
@@ -23,7 +23,7 @@ export function clientLoader(queryClient: QueryClient) {
 export default function LoginPage() {
   const navigate = useNavigate();
   const meta = useQuery(metaQueryOptions());
-  useErrorParamToast();
+  useErrorParamToast('Could not sign in');
   // Without an answer from /meta (server unreachable) offer the password form: it is the
   // method every server has, and using it will report what is wrong.
   const schemes: AuthScheme[] = meta.isError ? ['basic'] : authSchemes(meta.data);

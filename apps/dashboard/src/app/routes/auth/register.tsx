@@ -10,7 +10,7 @@ import { authPrompt } from '@/features/auth/components/oauth-buttons';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { authSchemes, metaQueryOptions } from '@/features/meta/api/get-meta';
 import type { AuthScheme } from '@/types/api';
-import { useErrorParamToast } from './use-error-param';
+import { useErrorParamToast } from '@/hooks/use-error-param-toast';
 
 export function clientLoader(queryClient: QueryClient) {
   return () => {
@@ -22,7 +22,7 @@ export function clientLoader(queryClient: QueryClient) {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const meta = useQuery(metaQueryOptions());
-  useErrorParamToast();
+  useErrorParamToast('Could not sign in');
   const schemes: AuthScheme[] = meta.isError ? ['basic'] : authSchemes(meta.data);
   const allowSignup = meta.data?.allowSignup !== false;
 
