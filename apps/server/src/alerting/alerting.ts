@@ -23,7 +23,8 @@ import type { Database } from '@trellis/db';
 import type { FinishedRun } from '@trellis/engine';
 import type { EmailLog, EmailMessage } from '../email/email-message';
 import { byTenant } from '../by-tenant';
-import type { DeliveryOutcome, Mailer } from '../email/mailer';
+import type { DeliveryOutcome } from '../background-delivery';
+import type { Mailer } from '../email/mailer';
 import type { SlackMessage } from '../slack/slack-message';
 import { SlackPoster } from '../slack/slack-poster';
 import {
