@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'engine',
+    // As in the server project: files share loaded modules rather than import them afresh.
+    isolate: false,
     include: ['src/**/*.test.ts'],
     pool: 'forks',
     // A fresh database per file; PGlite takes a second or two to start.

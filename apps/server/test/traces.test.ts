@@ -69,6 +69,7 @@ afterAll(async () => {
   await drop();
   await new Promise((resolve) => receiver.close(resolve));
   delete process.env['OTEL_EXPORTER_OTLP_ENDPOINT'];
+  delete process.env['OTEL_BSP_SCHEDULE_DELAY'];
 });
 
 const attribute = (span: OtlpSpan, key: string) => {

@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from './data-dir-lock';
 import { openPgliteDatabase } from './pglite-database';
+import { testDatabaseKind } from '../test/test-database';
 
 const childScript = fileURLToPath(new URL('../test/fixtures/commit-and-hold.ts', import.meta.url));
 
-describe('PGlite on a data folder', () => {
+// PGlite's own folder, whichever database the tier tests: it runs once, in the PGlite tier.
+describe.skipIf(testDatabaseKind() === 'postgres')('PGlite on a data folder', () => {
   let dataDir: string;
 
   beforeEach(() => {
