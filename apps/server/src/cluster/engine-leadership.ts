@@ -25,10 +25,12 @@ export async function becomeEngineLeader(options: LeadershipOptions): Promise<En
   const { db, listen } = options;
   let forwarding: Promise<ForwardingServer> | undefined;
   let holder = '';
+  // A process that cannot listen to forward cannot serve: it stops waiting, with that error.
+  const cannotForward = new AbortController();
   try {
     return await EngineLease.acquire({
       db,
-      signal: options.signal,
+      signal: AbortSignal.any([options.signal, cannotForward.signal]),
       onLost: options.onLost,
       addresses: {
         http: `${listen.peerHost}:${listen.httpPort}`,
@@ -36,10 +38,6 @@ export async function becomeEngineLeader(options: LeadershipOptions): Promise<En
       },
       onWaiting: (held) => {
         holder = held.holder;
-        options.log(
-          `  Trellis is standing by: server process ${held.holder} runs the engine on this ` +
-            'database; this one forwards to it, and takes over when its lease ends',
-        );
         forwarding = startForwardingServer({
           host: listen.host,
           httpPort: listen.httpPort,
@@ -53,9 +51,19 @@ export async function becomeEngineLeader(options: LeadershipOptions): Promise<En
           describe: () => `server process ${holder} runs the engine and cannot be reached; retry`,
           log: options.log,
         });
+        // Said once the ports listen: from this line on, this process serves.
+        forwarding.then(
+          () =>
+            options.log(
+              `  Trellis is standing by: server process ${held.holder} runs the engine on this ` +
+                'database; this one forwards to it, and takes over when its lease ends',
+            ),
+          (error: unknown) => cannotForward.abort(error),
+        );
       },
     });
   } finally {
-    await (await forwarding)?.close();
+    // A forwarding server that never listened has nothing to close; acquire threw its error.
+    await (await forwarding?.catch(() => undefined))?.close();
   }
 }
