@@ -5,6 +5,7 @@
  * over and serves the same connections' successors itself, and every run finishes exactly once.
  * PGlite is one process per data folder, so this runs on PostgreSQL only.
  */
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '@trellis/db';
 import { createTenantToken, freePort, runClient, startWorker } from './harness';
@@ -103,4 +104,26 @@ describe.skipIf(!postgresUrl)('a server process standing by', () => {
       await db.close();
     }
   }, 240_000);
+
+  it('stops, saying why, when it cannot listen to forward', async () => {
+    const database = await freshServerDatabase('forwarding_port', cleanups);
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => ({ grpc: await freePort(), http: await freePort() })),
+    );
+    const env = (ports: { grpc: number; http: number }) => ({
+      ...serverEnv(database, `127.0.0.1:${a!.grpc}`),
+      TRELLIS_GRPC_PORT: String(ports.grpc),
+      TRELLIS_HTTP_PORT: String(ports.http),
+    });
+    const serverA = spawnServer(env(a!), cleanups);
+    await serverA.waitForLine('  Trellis is running');
+    // B's HTTP port is taken by something else.
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(b!.http, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => squatter.close(() => resolve())));
+    const serverB = spawnServer(env(b!), cleanups);
+    expect(await serverB.exited).not.toBe(0);
+    expect(serverB.lines.join('\n')).toContain('EADDRINUSE');
+    expect(serverB.lines.some((line) => line.includes('standing by'))).toBe(false);
+  });
 });
