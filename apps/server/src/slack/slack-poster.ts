@@ -1,4 +1,9 @@
-import { BackgroundDelivery, type DeliveryLog, type DeliveryOutcome } from '../background-delivery';
+import {
+  BackgroundDelivery,
+  type DeliveryLog,
+  type DeliveryOutcome,
+  type FailureVerdict,
+} from '../background-delivery';
 import type { SlackMessage } from './slack-message';
 import type { SlackTarget } from './slack-webhook.queries';
 
@@ -10,7 +15,7 @@ const POST_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_CHARS = 200;
 
 /** An attempt that failed: whether another may succeed, and after how long at least. */
-export class SlackPostFailed extends Error {
+export class SlackPostFailed extends Error implements FailureVerdict {
   constructor(
     message: string,
     readonly retryable: boolean,
@@ -41,10 +46,8 @@ export class SlackPoster {
       log,
       notDelivered: 'Slack alert not posted',
       describe: ({ target }) => ({ slack: `${target.channelName} in ${target.teamName}` }),
-      judge: (error) =>
-        error instanceof SlackPostFailed
-          ? { retryable: error.retryable, retryAfterMs: error.retryAfterMs }
-          : { retryable: true },
+      // A failure of ours carries its own verdict; anything else (a bug, a throw) may pass.
+      judge: (error) => (error instanceof SlackPostFailed ? error : { retryable: true }),
     });
   }
 
