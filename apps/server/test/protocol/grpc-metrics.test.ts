@@ -5,7 +5,7 @@
  * client cannot grow the label set.
  */
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
-import type { MethodDefinition, ServiceDefinition } from '@grpc/proto-loader';
+import type { ServiceDefinition } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerStreamingCall, UnaryCall } from '../../src/grpc/transport/calls';
 import { GrpcTransport } from '../../src/grpc/transport/server';
@@ -13,19 +13,10 @@ import { GrpcError, Status } from '../../src/grpc/transport/status';
 import { ServerMetrics } from '../../src/observability/metrics';
 import { eventually } from '../sdk/harness';
 import { find, parsePrometheusText, value } from '../prometheus-text';
+import { rawMethod as rawBytesMethod } from './raw-grpc';
 
-function rawMethod(name: string, responseStream: boolean) {
-  const same = (bytes: Buffer) => bytes;
-  return {
-    path: `/test.Metered/${name}`,
-    requestStream: false,
-    responseStream,
-    requestSerialize: same,
-    requestDeserialize: same,
-    responseSerialize: same,
-    responseDeserialize: same,
-  } as unknown as MethodDefinition<object, object>;
-}
+const rawMethod = (name: string, responseStream: boolean) =>
+  rawBytesMethod('test.Metered', name, false, responseStream);
 
 const definition: ServiceDefinition = {
   Unary: rawMethod('Unary', false),

@@ -5,7 +5,8 @@
  * headers matter, grpc-js where its decoding of our answers does.
  */
 import * as grpc from '@grpc/grpc-js';
-import type { MethodDefinition, ServiceDefinition } from '@grpc/proto-loader';
+import type { ServiceDefinition } from '@grpc/proto-loader';
+import { frame, rawMethod as rawEchoMethod, unframe } from './raw-grpc';
 import {
   connect,
   constants,
@@ -30,19 +31,8 @@ import { encodeGrpcMessage, GrpcError, Status } from '../../src/grpc/transport/s
 /** Small, so that the size limits are cheap to reach. */
 const MAX = 64 * 1024;
 
-/** Methods whose messages are raw bytes, so tests control every byte on the wire. */
-function rawMethod(name: string, requestStream: boolean, responseStream: boolean) {
-  const same = (bytes: Buffer) => bytes;
-  return {
-    path: `/test.Echo/${name}`,
-    requestStream,
-    responseStream,
-    requestSerialize: same,
-    requestDeserialize: same,
-    responseSerialize: same,
-    responseDeserialize: same,
-  } as unknown as MethodDefinition<object, object>;
-}
+const rawMethod = (name: string, requestStream: boolean, responseStream: boolean) =>
+  rawEchoMethod('test.Echo', name, requestStream, responseStream);
 
 const echoDefinition: ServiceDefinition = {
   Unary: rawMethod('Unary', false, false),
@@ -126,25 +116,6 @@ afterEach(() => {
   for (const key of Object.keys(hooks)) delete hooks[key as keyof typeof hooks];
   expect(unexpected.splice(0)).toEqual([]);
 });
-
-function frame(payload: Buffer | string, flag = 0): Buffer {
-  const bytes = Buffer.from(payload);
-  const out = Buffer.alloc(5 + bytes.length);
-  out[0] = flag;
-  out.writeUInt32BE(bytes.length, 1);
-  bytes.copy(out, 5);
-  return out;
-}
-
-function unframe(body: Buffer): Buffer[] {
-  const messages: Buffer[] = [];
-  for (let offset = 0; offset < body.length;) {
-    const length = body.readUInt32BE(offset + 1);
-    messages.push(body.subarray(offset + 5, offset + 5 + length));
-    offset += 5 + length;
-  }
-  return messages;
-}
 
 interface RawAnswer {
   headers: IncomingHttpHeaders;

@@ -3,7 +3,6 @@
  * worker and a client, each its own process) runs a task over it, trusting our certificate
  * through HATCHET_CLIENT_TLS_ROOT_CA_FILE.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { tmpdir } from 'node:os';
@@ -16,11 +15,12 @@ import { createApiTokenSigner } from '../../src/accounts/api-token-signer';
 import { loadConfig } from '../../src/config';
 import { startGrpcServer, type GrpcServer } from '../../src/grpc/grpc-server';
 import { loadProtos } from '../../src/grpc/proto/load-protos';
+import { makeSelfSignedCertificate } from '../self-signed-certificate';
 import { createTenantToken, freePort, killAll, PUBLIC_URL, runTask, startWorker } from './harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'trellis-tls-'));
 const cert = join(dir, 'cert.pem');
-const key = join(dir, 'key.pem');
+const key = join(dir, 'cert.key');
 let db: Database;
 let drop: () => Promise<void>;
 let engine: Engine;
@@ -29,29 +29,7 @@ let address: string;
 let token: string;
 
 beforeAll(async () => {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  makeSelfSignedCertificate(dir);
   ({ db, drop } = await createTestDatabase({ migrate: true }));
   const port = await freePort();
   address = `localhost:${port}`;

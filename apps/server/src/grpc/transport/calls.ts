@@ -116,7 +116,8 @@ function sendOkTrailers(this: ServerHttp2Stream): void {
   if (!this.closed && !this.destroyed) this.sendTrailers(OK_TRAILERS);
 }
 
-function statusTrailers(error: GrpcError): OutgoingHttpHeaders {
+/** The trailers that end a call with `error`'s status. */
+export function statusTrailers(error: GrpcError): OutgoingHttpHeaders {
   return {
     'grpc-status': error.code,
     'grpc-message': encodeGrpcMessage(error.message),

@@ -16,6 +16,10 @@
  * the idle timeout, the reset rate and the byte budgets. PINGs are answered by nghttp2 with no
  * rate policing, so the SDK's keepalive ping every 10 s, with or without calls, never draws a
  * GOAWAY.
+ *
+ * With a `relay` hook, a call may be relayed to the process that serves its tenant instead
+ * (relay.ts): the hook decides before the call is served here, while its request bytes wait
+ * unread in the stream.
  */
 import {
   createSecureServer,
@@ -39,6 +43,8 @@ import {
 } from './calls';
 import { ClientConnection } from './connection';
 import { TRANSPORT_LIMITS, type TransportLimits } from './limits';
+import { GrpcRelay, type RelayHook } from './relay';
+import { RELAYED_HEADER } from './relayed-call';
 import { GrpcError, Status } from './status';
 
 export interface GrpcTransportOptions extends CallOptions {
@@ -46,6 +52,15 @@ export interface GrpcTransportOptions extends CallOptions {
   tls?: { cert: Buffer; key: Buffer } | undefined;
   /** Limits other than TRANSPORT_LIMITS (tests shorten the deadlines and shrink the budgets). */
   limits?: Partial<TransportLimits> | undefined;
+  /**
+   * Decides, per call, whether it is served here (undefined) or relayed to the gRPC address
+   * (`host:port`) of the process that serves it. Throwing a GrpcError answers the call with that status
+   * (e.g. UNAUTHENTICATED for a bad token, UNAVAILABLE when no process serves the tenant now).
+   * An address vouches for the call's credentials: its connection is then held to the
+   * authentication deadline no longer (limits.ts), as after a call served here authenticates.
+   * A call relayed here by another process (RELAYED_HEADER) is served without asking.
+   */
+  relay?: RelayHook | undefined;
 }
 
 /** Handlers by method name, as in the service definition; missing ones answer UNIMPLEMENTED. */
@@ -68,6 +83,7 @@ export class GrpcTransport {
   private readonly routes = new Map<string, Route>();
   private readonly sessions = new Set<ServerHttp2Session>();
   private readonly streamingCalls = new Set<StreamingServerCall>();
+  private readonly relay: GrpcRelay | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: GrpcTransportOptions) {
@@ -92,6 +108,14 @@ export class GrpcTransport {
       this.server = server;
     } else {
       this.server = createServer(serverOptions);
+    }
+    if (options.relay) {
+      this.relay = new GrpcRelay(
+        options.relay,
+        options,
+        options.tls?.cert,
+        limits.maxSessionMemoryMb,
+      );
     }
     this.server.maxConnections = limits.maxConnections;
     this.server.on('session', (session: ServerHttp2Session) => this.connect(session));
@@ -139,6 +163,7 @@ export class GrpcTransport {
         resolve();
       });
       for (const call of this.streamingCalls) call.shutdown();
+      this.relay?.close();
       // GOAWAY: no new streams; each session closes once its last stream has.
       for (const session of this.sessions) session.close();
     });
@@ -172,6 +197,68 @@ export class GrpcTransport {
       this.refuse(stream, headers, connection);
       return;
     }
+    const relay = this.relay;
+    if (relay !== undefined && headers[RELAYED_HEADER] === undefined) {
+      this.decide(stream, headers, route, connection, relay);
+      return;
+    }
+    this.serve(stream, headers, route, connection);
+  }
+
+  /**
+   * Asks the relay hook where the call is served, then serves or relays it. Meanwhile nothing
+   * reads the stream: its request bytes wait in it (and flow control holds the client back)
+   * until the call's reader attaches.
+   */
+  private decide(
+    stream: ServerHttp2Stream,
+    headers: IncomingHttpHeaders,
+    route: Route,
+    connection: ClientConnection,
+    relay: GrpcRelay,
+  ): void {
+    // A stream that goes while the hook runs is a call cancelled, and counted as one.
+    const closedUndecided = () => {
+      connection.streamClosed(stream.rstCode);
+      this.options.callEnded?.(route.method.path, Status.CANCELLED);
+    };
+    stream.once('close', closedUndecided);
+    // True once the stream is ours to answer; false if it went while the hook ran (the
+    // listener above then counts it as it closes).
+    const decided = () => {
+      if (stream.closed || stream.destroyed) return false;
+      stream.off('close', closedUndecided);
+      return true;
+    };
+    relay
+      .choose(headers)
+      .then((peer) => {
+        if (!decided()) return;
+        if (this.closing) throw new GrpcError(Status.UNAVAILABLE, 'the server is shutting down');
+        if (peer === undefined) {
+          this.serve(stream, headers, route, connection);
+        } else {
+          relay.relay(stream, headers, peer, route.streaming, connection);
+          connection.authenticated();
+        }
+      })
+      .catch((error: unknown) => {
+        if (!decided()) return;
+        const status = error instanceof GrpcError ? error : this.options.toStatus(error);
+        stream.once('close', () => {
+          connection.streamClosed(stream.rstCode);
+          this.options.callEnded?.(route.method.path, status.code);
+        });
+        respondWithStatus(stream, status);
+      });
+  }
+
+  private serve(
+    stream: ServerHttp2Stream,
+    headers: IncomingHttpHeaders,
+    route: Route,
+    connection: ClientConnection,
+  ): void {
     if (!route.streaming) {
       new UnaryServerCall(stream, headers, route.method, this.options, connection, route.handler);
       return;

@@ -7,6 +7,7 @@
 export const Status = {
   OK: 0,
   CANCELLED: 1,
+  UNKNOWN: 2,
   INVALID_ARGUMENT: 3,
   NOT_FOUND: 5,
   ALREADY_EXISTS: 6,
