@@ -8,7 +8,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const SERIAL_FILES = [
   'test/sdk/crash-recovery.test.ts',
   'test/sdk/failover.test.ts',
-  'test/sdk/forwarding.test.ts',
   'test/protocol/grpc-transport.test.ts',
   'test/protocol/port-attacks.test.ts',
   'test/backup-restore.test.ts',

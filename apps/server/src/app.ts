@@ -3,7 +3,7 @@ import type { Agent as HttpsAgent } from 'node:https';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import { createApiTokenSigner } from './accounts/api-token-signer';
 import { EmailVerification } from './accounts/email-verification';
 import { enabledProviders } from './accounts/oauth/enabled-providers';
@@ -63,7 +63,7 @@ import { TRELLIS_VERSION } from './version';
 export interface BuildAppOptions {
   db: Database;
   /** Started by the caller; routes that change runs, workers or workflows go through it. */
-  engine: Engine;
+  engine: EngineApi;
   config: Config;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -82,6 +82,8 @@ export interface BuildAppOptions {
   runsFinished?: RunsFinishedFanOut | undefined;
   /** Tenant resource limits, made by the caller to set their clock (tests); without, made here. */
   resourceLimits?: ResourceLimits | undefined;
+  /** Where each tenant is served, when several processes share the database (ServerContext). */
+  tenantHome?: ServerContext['tenantHome'];
 }
 
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
@@ -124,6 +126,7 @@ export async function buildApp(
         onAlert: (alert) => resourceLimitAlerts.sink?.(alert),
         onError: (message, error) => app.log.error({ err: error }, message),
       }),
+    tenantHome: options.tenantHome,
   };
   // Its last meters are written before the database closes.
   app.addHook('onClose', async () => context.resourceLimits.close());
@@ -131,7 +134,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   installErrorHandler(app);
-  installJsonBodyParser(app);
+  installJsonBodyParser(app, { keepRawBodies: options.tenantHome !== undefined });
   const metrics =
     options.metrics ??
     (config.metrics.enabled ? new ServerMetrics({ version: TRELLIS_VERSION }) : undefined);

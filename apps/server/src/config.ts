@@ -161,8 +161,8 @@ export interface Config {
     token: string | undefined;
   };
   /**
-   * The host the other server processes on the same database reach this one at: a process
-   * standing by forwards HTTP and gRPC to the one running the engine (docs/operations.md).
+   * The host the other server processes on the same database reach this one at: they pass on
+   * HTTP requests and gRPC calls about the tenants this one schedules (docs/operations.md).
    */
   peerHost: string;
   /** Task events, logs, stream events and events older than this are dropped, a day at a time. */

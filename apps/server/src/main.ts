@@ -3,17 +3,21 @@ import { renameSync, writeFileSync } from 'node:fs';
 import {
   migrate,
   openDatabase,
-  type Database,
   startHistoryPartitions,
   startPgliteMaintenance,
   withStatementCounts,
   type DatabaseStats,
 } from '@trellis/db';
-import { Engine } from '@trellis/engine';
+import { Engine, shardOfTenant } from '@trellis/engine';
 import { bootstrapAdmin, type BootstrappedAdmin } from './accounts/bootstrap-admin';
 import { RunsFinishedFanOut } from './alerting/runs-finished-fan-out';
 import { buildApp } from './app';
-import { becomeEngineLeader } from './cluster/engine-leadership';
+import {
+  startOneEngine,
+  startShardedEngines,
+  type EngineFactory,
+  type TenantEngines,
+} from './cluster/tenant-engines';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemo, type Demo } from './demo/start-demo';
 import { startGrpcServer } from './grpc/grpc-server';
@@ -24,9 +28,9 @@ import { tracingFromEnv } from './observability/traces';
 import { TRELLIS_VERSION } from './version';
 
 /**
- * Start-up: configuration, database, migrations, the engine lease (standing by while another
- * process holds it), first admin, engine (recovers its queue and running set), gRPC, HTTP; then
- * wait for a signal.
+ * Start-up: configuration, database, migrations, first admin, the engines (on PostgreSQL, one
+ * per tenant shard this process takes: each recovers its tenants' queue and running set), gRPC,
+ * HTTP; then wait for a signal.
  */
 async function main(): Promise<void> {
   const config = loadOrExit();
@@ -49,14 +53,8 @@ async function main(): Promise<void> {
   // app is built; the app in turn needs the engine.
   let log = (message: string, error: unknown, _context?: LogContext) =>
     console.error(message, error);
-  // PGlite's data-folder lock already keeps every other process out; on PostgreSQL the engine
-  // lease decides which process runs the engine (docs/operations.md).
-  const lease =
-    db.kind === 'postgres'
-      ? await leadOrExit(db, config, (message, error) => log(message, error))
-      : undefined;
   // History's daily partitions: today's exist before the engine writes, expired days are
-  // dropped. Run by the process that runs the engine.
+  // dropped. Every process runs it; one lock in the database serialises their changes.
   let note = (message: string) => console.log(message);
   const stopHistory = await startHistoryPartitions(db, {
     retentionMs: config.historyRetentionMs,
@@ -79,23 +77,46 @@ async function main(): Promise<void> {
   const runsFinished = new RunsFinishedFanOut(tracing?.runsFinished, (message, error) =>
     log(message, error),
   );
-  const engine = new Engine({
-    db,
-    onError: (message, error, context) => log(message, error, context),
-    onTick: metrics?.observeTick,
-    onRunsFinished: runsFinished.notify,
-    fence: lease && ((tx) => lease.fence(tx)),
-  });
-  await engine.start();
+  const createEngine: EngineFactory = (scope, fence) =>
+    new Engine({
+      db,
+      scope,
+      fence,
+      onError: (message, error, context) => log(message, error, context),
+      onTick: metrics?.observeTick,
+      onRunsFinished: runsFinished.notify,
+    });
+  // PGlite's data-folder lock already keeps every other process out; on PostgreSQL the
+  // processes share the tenants' shards (docs/operations.md).
+  const engines: TenantEngines =
+    db.kind === 'postgres'
+      ? await startShardedEngines({
+          db,
+          create: createEngine,
+          addresses: {
+            http: `${config.peerHost}:${config.http.port}`,
+            grpc: `${config.peerHost}:${config.grpc.port}`,
+          },
+          log: (message, error) => log(message, error),
+        })
+      : await startOneEngine(createEngine);
   const { app, context } = await buildApp({
     db,
     config,
-    engine,
+    engine: engines.api,
+    tenantHome: async (tenantId) => {
+      const home = await engines.homeOf(tenantId);
+      return home === undefined ? undefined : home.here ? 'here' : home.addresses.http;
+    },
     logger: { level: config.logLevel },
     metrics,
     tracing,
     runsFinished,
   });
+  // A tenant's meters go with its scheduling (resource-limits.ts).
+  engines.onShardEnded((shard) =>
+    context.resourceLimits.forget((tenantId) => shardOfTenant(tenantId) === shard),
+  );
   // Error lines carry the tenant and the run they concern, when there is one.
   log = (message, error, context) => app.log.error({ err: error, ...context }, message);
   note = (message) => app.log.info(message);
@@ -104,7 +125,8 @@ async function main(): Promise<void> {
   });
   const grpc = await startGrpcServer({
     db,
-    engine,
+    engine: engines.api,
+    homeOf: (tenantId) => engines.homeOf(tenantId),
     signer: context.signer,
     host: config.http.host,
     port: config.grpc.port,
@@ -125,25 +147,23 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     // In-flight work gets a deadline: a request or stream that never ends must not keep a
-    // stopping process (and its engine lease) alive. The lease is handed over on the way out;
-    // the fence keeps this process's engine from committing once another has taken it.
+    // stopping process (and its shards) alive. Shards not handed over lapse within their time
+    // to live; the fences keep this process's engines from committing once others took them.
     setTimeout(() => {
       app.log.error(
         `${signal}: in-flight work did not finish within ${config.shutdownTimeoutMs / 1000} s; exiting`,
       );
-      setTimeout(() => process.exit(1), 2_000).unref();
-      void (lease?.release() ?? Promise.resolve()).finally(() => process.exit(1));
+      process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     await running.demo?.stop();
     stopMaintenance();
     stopHistory();
-    // Stop accepting on both ports; the engine then writes what is buffered (acknowledging
-    // in-flight worker results) and ends the worker streams; the database closes last.
+    // Stop accepting on both ports; the engines then write what is buffered (acknowledging
+    // in-flight worker results) and end the worker streams, and their shards are handed over
+    // (the other processes take them at once); the database closes last.
     const grpcClosed = grpc.close();
     await app.close();
-    await engine.close();
-    // After the engine's last tick: a process standing by takes over at once.
-    await lease?.release();
+    await engines.close();
     await tracing?.close();
     await grpcClosed;
     await db.close();
@@ -157,47 +177,6 @@ async function main(): Promise<void> {
   await app.listen({ host: config.http.host, port: config.http.port });
   running.demo = await startDemoIfWanted(config, context, (message) => app.log.info(message));
   printWelcome(config, db.kind, admin);
-}
-
-/**
- * Waits for the engine lease, standing by on the HTTP port meanwhile. A stop signal while
- * standing by exits at once (nothing runs yet); losing the lease later exits with an error,
- * for the supervisor to start the process again as one standing by.
- */
-async function leadOrExit(
-  db: Database,
-  config: Config,
-  log: (message: string, error: unknown) => void,
-) {
-  const standingBy = new AbortController();
-  const stopWaiting = () => standingBy.abort();
-  process.once('SIGINT', stopWaiting);
-  process.once('SIGTERM', stopWaiting);
-  try {
-    return await becomeEngineLeader({
-      db,
-      listen: {
-        host: config.http.host,
-        httpPort: config.http.port,
-        grpcPort: config.grpc.port,
-        peerHost: config.peerHost,
-      },
-      signal: standingBy.signal,
-      log: (message, error) => (error === undefined ? console.log(message) : log(message, error)),
-      onLost: (reason) => {
-        log(`engine lease lost: ${reason}; exiting, to start again standing by`, undefined);
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if (!standingBy.signal.aborted) throw error;
-    await db.close();
-    console.log('stopped while standing by');
-    process.exit(0);
-  } finally {
-    process.off('SIGINT', stopWaiting);
-    process.off('SIGTERM', stopWaiting);
-  }
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   spawnServer,
   useCleanupsAfterAll,
   type ServerDatabase,
+  waitForHome,
 } from './sdk/server-processes';
 
 const run = promisify(execFile);
@@ -40,7 +41,7 @@ interface Server {
   grpcAddress: string;
 }
 
-/** A server process on `database`, once it runs the engine (after standing by, if it must). */
+/** A server process on `database`, once it serves. */
 async function startServer(database: ServerDatabase): Promise<Server> {
   const grpcPort = await freePort();
   const httpPort = await freePort();
@@ -360,8 +361,15 @@ describe.skipIf(!postgresUrl)('backup and restore on PostgreSQL', () => {
       open: () => openDatabase({ databaseUrl: url.toString() }),
     };
 
-    // The dump carries the original's engine lease: a server started on it within seconds of
-    // the dump stands by until the lease's expiry passes, then takes the engine.
-    await expectRestored(await startServer(restoredDatabase), made, before);
+    // The dump carries the original's shard leases: a server started on it within seconds of
+    // the dump takes them once their expiry passes, and schedules the tenant from then on.
+    const restored = await startServer(restoredDatabase);
+    const db = await restoredDatabase.open();
+    try {
+      await waitForHome(db, made.tenantId, [restored.process]);
+    } finally {
+      await db.close();
+    }
+    await expectRestored(restored, made, before);
   }, 300_000);
 });

@@ -213,6 +213,21 @@ describe('events', () => {
     expect(Date.parse(refilled.lastRefill!)).toBe(Date.parse(lastRefill!) + DAY_MS);
   });
 
+  it('are written and forgotten when the tenant moves to another process, and read back when it returns', async () => {
+    const owner = await tenantWithToken();
+    for (let i = 0; i < 2; i++) expect((await pushEvent(owner)).status).toBe(200);
+    await limits.forget((tenantId) => tenantId === owner.tenantId);
+    // Meanwhile the process that schedules the tenant now meters one more event.
+    await db.query(
+      `UPDATE tenant_resource_limits SET value = value + 1
+        WHERE tenant_id = $1 AND resource = 'EVENT'`,
+      [owner.tenantId],
+    );
+    expect((await pushEvent(owner)).status).toBe(200);
+    expect((await pushEvent(owner)).status).toBe(429);
+    expect((await limitOf(owner.client, owner.tenantId, 'EVENT')).value).toBe(4);
+  });
+
   it('counts the incoming webhook events against the same limit', async () => {
     const owner = await tenantWithToken();
     const created = await owner.client.post(`/api/v1/stable/tenants/${owner.tenantId}/webhooks`, {

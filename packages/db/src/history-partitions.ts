@@ -24,6 +24,8 @@ const DAY_MS = 86_400_000;
 const DAYS_AHEAD = 3;
 /** How long a pass waits for a table lock (attach and detach take brief exclusive ones). */
 const LOCK_TIMEOUT = '5s';
+/** The advisory lock that one pass's changes hold, whichever process makes them ('TRLH'). */
+const HISTORY_LOCK = 0x54524c48;
 
 export const HISTORY_PARTITION_DEFAULTS = {
   /** Kept this long (the reference's default tenant retention period, 720h). */
@@ -97,26 +99,25 @@ export async function maintainHistoryPartitions(
   const wanted: number[] = [];
   for (let day = -1; day <= DAYS_AHEAD; day++) wanted.push(today + day * DAY_MS);
 
-  const toCreate: [HistoryTable, number][] = [];
-  const toDrop: [HistoryTable, number][] = [];
-  for (const table of HISTORY_TABLES) {
-    const existing = new Set(await listDays(db, table));
-    // A day already past retention is not created (the clock moved far ahead).
-    for (const day of wanted) if (!existing.has(day) && !expired(day)) toCreate.push([table, day]);
-    for (const day of existing) if (expired(day)) toDrop.push([table, day]);
-  }
-  if (toCreate.length) {
-    await db.transaction(async (tx) => {
+  // Several server processes may run this at once: each change is made under one lock, from
+  // what the database holds once it is taken, so that no day is created or dropped twice.
+  const changeDays = (choose: (existing: Set<number>) => number[], change: typeof createDay) =>
+    db.transaction(async (tx) => {
       await tx.exec(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-      for (const [table, day] of toCreate) await createDay(tx, table, day);
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
+      const changed: [HistoryTable, number][] = [];
+      for (const table of HISTORY_TABLES) {
+        for (const day of choose(new Set(await listDays(tx, table)))) changed.push([table, day]);
+      }
+      for (const [table, day] of changed) await change(tx, table, day);
+      return changed;
     });
-  }
-  if (toDrop.length) {
-    await db.transaction(async (tx) => {
-      await tx.exec(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-      for (const [table, day] of toDrop) await dropDay(tx, table, day);
-    });
-  }
+  // A day already past retention is not created (the clock moved far ahead).
+  const toCreate = await changeDays(
+    (existing) => wanted.filter((day) => !existing.has(day) && !expired(day)),
+    createDay,
+  );
+  const toDrop = await changeDays((existing) => [...existing].filter(expired), dropDay);
   const deletes = HISTORY_TABLES.map(
     (table) => `${table}_gone AS (DELETE FROM ${table}_default WHERE created_at < $1 RETURNING 1)`,
   );

@@ -24,6 +24,7 @@ import {
   type DurableSystem,
 } from './systems/durable';
 import type { ResolvedTrigger } from './systems/trigger';
+import type { TenantScope } from './tenant-scope';
 import type { Clock, RunResult, TriggerRequest } from './types';
 import { assertUuid } from './validation';
 import type { WorkerRegistry } from './worker-registry';
@@ -47,6 +48,8 @@ export type DurableCallInput =
 export interface DurableTasksDeps {
   db: Database;
   clock: Clock;
+  /** The tenants whose open waits this engine keeps. */
+  scope: TenantScope;
   workers: WorkerRegistry;
   running: RunningAttempts;
   system(): DurableSystem;
@@ -75,6 +78,7 @@ export class DurableTasks {
     this.sleeps = new DurableSleeps({
       db: deps.db,
       clock: deps.clock,
+      scope: deps.scope,
       due: (nodes) => deps.system().due(nodes),
       onError: deps.onError,
     });
@@ -85,10 +89,10 @@ export class DurableTasks {
    * still awaited (Engine.start).
    */
   async start(): Promise<void> {
-    for (const wait of await listOpenEventWaits(this.deps.db)) {
+    for (const wait of await listOpenEventWaits(this.deps.db, this.deps.scope)) {
       this.events.add(wait.tenantId, wait.taskId, wait.nodeId, wait.conditions);
     }
-    for (const child of await listOpenChildren(this.deps.db)) {
+    for (const child of await listOpenChildren(this.deps.db, this.deps.scope)) {
       this.watchChild(child.tenantId, child.childRunId, child.taskId, child.nodeId);
     }
     await this.sleeps.start();

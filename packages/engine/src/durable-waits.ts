@@ -9,6 +9,7 @@ import type { Database } from '@trellis/db';
 import { eventMeets, type WaitCondition, type WaitedEvent } from './durable-conditions';
 import { listDueSleeps } from './queries/durable.queries';
 import type { ParentCondition } from './task-conditions';
+import type { TenantScope } from './tenant-scope';
 import type { Clock } from './types';
 
 /** Sleeps ending within this are held in memory. */
@@ -77,6 +78,8 @@ export class EventWaits {
 export interface SleepsDeps {
   db: Database;
   clock: Clock;
+  /** The tenants whose sleeps this engine times. */
+  scope: TenantScope;
   /** Waits whose sleep ended: the durable system meets their due conditions. */
   due(nodes: { taskId: string; nodeId: number }[]): void;
   onError(message: string, error: unknown): void;
@@ -116,7 +119,7 @@ export class DurableSleeps {
 
   private async load(): Promise<void> {
     const until = this.deps.clock.now() + HORIZON_MS;
-    const rows = await listDueSleeps(this.deps.db, new Date(until));
+    const rows = await listDueSleeps(this.deps.db, this.deps.scope, new Date(until));
     this.loadedUntil = until;
     for (const row of rows) {
       const key = `${row.taskId}/${row.nodeId}`;

@@ -1,11 +1,18 @@
 import type { Database, Queryable } from '@trellis/db';
 import type { TickObservation } from './activity';
 import type { RunStatus } from './task-lifecycle';
+import type { TenantScope } from './tenant-scope';
 import type { Clock } from './types';
 
 export interface EngineOptions {
   db: Database;
   clock?: Clock;
+  /**
+   * The tenants this engine schedules (tenant-scope.ts): every tenant (the default, one
+   * process) or one shard of them. It recovers and scans only those; the caller sends it
+   * nothing of the other tenants.
+   */
+  scope?: TenantScope;
   /** A worker without a heartbeat for this long gets no new work (SDK beats every 4 s). */
   workerInactiveAfterMs?: number;
   /** A worker without a heartbeat for this long loses its running tasks to other workers. */
@@ -43,7 +50,8 @@ export interface EngineOptions {
   onRunsFinished?: (runs: readonly FinishedRun[]) => void;
   /**
    * Run first inside every tick's transaction; throwing rolls the tick back. The server passes
-   * its engine lease (lease.ts), so that a process that lost the lease cannot commit a tick.
+   * the lease of the engine's tenant shard (shard-leases.ts), so that a process that lost the
+   * shard cannot commit a tick.
    */
   fence?: (tx: Queryable) => Promise<void>;
 }
@@ -74,7 +82,7 @@ export const ENGINE_DEFAULTS = {
 
 /** The options with their defaults applied. */
 export type EngineSettings = Required<
-  Omit<EngineOptions, 'db' | 'clock' | 'onError' | 'onTick' | 'onRunsFinished' | 'fence'>
+  Omit<EngineOptions, 'db' | 'clock' | 'scope' | 'onError' | 'onTick' | 'onRunsFinished' | 'fence'>
 >;
 
 export function engineSettings(options: EngineOptions): EngineSettings {

@@ -36,6 +36,7 @@ import { normaliseRateLimit, type RateLimitInput } from './rate-limits';
 import { Scheduler } from './scheduler';
 import { createSystems, type Systems } from './systems';
 import { TaskIdPool } from './task-ids';
+import type { TenantScope } from './tenant-scope';
 import { Ticker } from './ticker';
 import { TimedTriggers } from './timed-triggers';
 import { runTick } from './tick/tick';
@@ -80,6 +81,7 @@ export { ENGINE_DEFAULTS, type EngineOptions, type FinishedRun } from './engine-
 export class Engine {
   private readonly db: Database;
   private readonly clock: Clock;
+  private readonly scope: TenantScope;
   private readonly settings: EngineSettings;
   private readonly scheduler: Scheduler;
   private readonly versions = new VersionCache();
@@ -102,6 +104,7 @@ export class Engine {
   constructor(options: EngineOptions) {
     this.db = options.db;
     this.clock = options.clock ?? systemClock;
+    this.scope = options.scope ?? 'all';
     this.settings = engineSettings(options);
     this.routes = new EventRoutes(this.db);
     this.scheduler = new Scheduler({
@@ -126,6 +129,7 @@ export class Engine {
     this.durable = new DurableTasks({
       db: this.db,
       clock: this.clock,
+      scope: this.scope,
       workers: this.workers,
       running: this.running,
       system: () => this.systems.durable,
@@ -173,6 +177,7 @@ export class Engine {
     this.ticker = new Ticker({
       db: this.db,
       clock: this.clock,
+      scope: this.scope,
       fire: (fires) => this.systems.timedFire.fire(fires),
       onError,
     });
@@ -244,17 +249,19 @@ export class Engine {
    */
   async start(): Promise<void> {
     const now = this.clock.now();
-    await this.workers.recover(now);
-    for (const { tenantId, actionId } of await listPausedActions(this.db)) {
+    await this.workers.recover(now, this.scope);
+    for (const { tenantId, actionId } of await listPausedActions(this.db, this.scope)) {
       this.scheduler.setActionsPaused(tenantId, [actionId], true);
     }
     // The running set first: what it holds of concurrency keys counts before the queue's
     // strategies decide again, in queue order, exactly as when the tasks first arrived.
-    for (const { claims, ...attempt } of await this.running.recover()) {
+    for (const { claims, ...attempt } of await this.running.recover(this.scope)) {
       if (claims) this.scheduler.gate.recoverHolds({ ...attempt, claims }, 'ALL');
     }
-    for (const row of await listAllRateLimits(this.db)) this.scheduler.rateLimits.resize(row);
-    const queued = await listQueueItems(this.db);
+    for (const row of await listAllRateLimits(this.db, this.scope)) {
+      this.scheduler.rateLimits.resize(row);
+    }
+    const queued = await listQueueItems(this.db, this.scope);
     for (const {
       runStarted,
       claims,

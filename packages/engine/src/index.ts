@@ -1,12 +1,16 @@
 export { Engine, ENGINE_DEFAULTS } from './engine';
+export { TENANT_SHARDS, scopeIncludes, shardOfTenant, type TenantScope } from './tenant-scope';
 export {
-  EngineLease,
   LEASE_CHANNEL,
   LEASE_DEFAULTS,
+  ShardLeases,
+  shardLeaseName,
   type LeaseAddresses,
-  type LeaseOptions,
-  type LeaseRow,
-} from './lease';
+  type ShardEnd,
+  type ShardLeasesOptions,
+  type TenantHome,
+} from './shard-leases';
+export { routeByTenant, type EngineApi, type RoutedEngines } from './tenant-routed-engine';
 export type { EngineOptions, FinishedRun } from './engine';
 export type { TenantActivity, TickObservation } from './activity';
 export { EngineError, type IdempotencyCollisions } from './errors';

@@ -8,6 +8,7 @@ import type { ConcurrencyClaim } from './concurrency';
 import { EngineError } from './errors';
 import { listRuntimes } from './queries/task-runtime.queries';
 import { findTaskByExternalId } from './queries/task.queries';
+import type { TenantScope } from './tenant-scope';
 import { assertUuid } from './validation';
 import { releaseUnits, reserveUnits, type WorkerState } from './worker-pool';
 
@@ -88,11 +89,11 @@ export class RunningAttempts {
    * Reads back the running set (Engine.start); returns the attempts with their tasks'
    * concurrency claims, which they hold again.
    */
-  async recover(): Promise<
-    (RunningAttempt & { claims: ConcurrencyClaim[] | null; priority: number })[]
-  > {
+  async recover(
+    scope: TenantScope,
+  ): Promise<(RunningAttempt & { claims: ConcurrencyClaim[] | null; priority: number })[]> {
     const recovered = [];
-    for (const row of await listRuntimes(this.db)) {
+    for (const row of await listRuntimes(this.db, scope)) {
       this.add({
         taskId: row.taskId,
         externalId: row.externalId,

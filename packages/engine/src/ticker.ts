@@ -22,6 +22,7 @@ import type { Database } from '@trellis/db';
 import { listLiveCrons, type LiveCronRow } from './queries/cron-trigger.queries';
 import { listSchedulesDueBefore } from './queries/scheduled-run.queries';
 import type { TimedFire } from './systems/timed-fire';
+import { scopeIncludes, type TenantScope } from './tenant-scope';
 import type { Clock } from './types';
 
 /** Scheduled runs due within this are held in memory; the rest are read when they come near. */
@@ -58,6 +59,8 @@ type TickerNotice = TickerChange & { origin: string };
 export interface TickerDeps {
   db: Database;
   clock: Clock;
+  /** The tenants whose crons and scheduled runs this ticker fires. */
+  scope: TenantScope;
   fire(fires: TimedFire[]): void;
   onError(message: string, error: unknown, context?: ErrorContext): void;
 }
@@ -131,6 +134,8 @@ export class Ticker {
       return;
     }
     if (notice.origin === this.origin || this.stopped) return;
+    // Another shard's tenant: its own engine fires it.
+    if (!scopeIncludes(this.deps.scope, notice.tenantId)) return;
     if (notice.kind === 'schedule') {
       this.setSchedule(notice.tenantId, notice.id, notice.dueAt);
       return;
@@ -152,7 +157,7 @@ export class Ticker {
 
   /** Replaces the crons in `scope` (one, a tenant's, or all) with what the database holds. */
   private async reloadCrons(scope: { tenantId?: string; cronId?: string }): Promise<void> {
-    const rows = await listLiveCrons(this.deps.db, scope);
+    const rows = await listLiveCrons(this.deps.db, this.deps.scope, scope);
     const previous = new Map<string, CronEntry>();
     for (const [id, entry] of this.crons) {
       const inScope =
@@ -194,7 +199,7 @@ export class Ticker {
   /** Everything again: the crons, and the scheduled runs due within the next horizon. */
   private async resync(): Promise<void> {
     const horizon = this.deps.clock.now() + HORIZON_MS;
-    const due = await listSchedulesDueBefore(this.deps.db, new Date(horizon));
+    const due = await listSchedulesDueBefore(this.deps.db, this.deps.scope, new Date(horizon));
     this.schedules.clear();
     for (const row of due) {
       this.schedules.set(row.id, {

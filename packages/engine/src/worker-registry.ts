@@ -15,6 +15,7 @@ import {
   type WorkerRow,
 } from './queries/worker.queries';
 import type { WorkerStateWrite } from './systems/worker-state';
+import type { TenantScope } from './tenant-scope';
 import type { Clock, WorkerRegistration } from './types';
 import { isUuid } from './validation';
 import { reserveUnits, type WorkerState, type WorkerStream } from './worker-pool';
@@ -70,9 +71,9 @@ export class WorkerRegistry {
   }
 
   /** Reads back the workers that were active; they may reconnect with their ids. */
-  async recover(now: number): Promise<void> {
+  async recover(now: number, scope: TenantScope): Promise<void> {
     this.recoveredAt = now;
-    for (const row of await listActiveWorkers(this.deps.db)) {
+    for (const row of await listActiveWorkers(this.deps.db, scope)) {
       this.add(row, now).durableHeldUntil = now + DURABLE_STREAM_GRACE_MS;
     }
   }

@@ -121,7 +121,7 @@ export async function createPhaseFixture(): Promise<PhaseFixture> {
       running: new RunningAttempts(db, () => undefined),
       logs: new DurableLogs(),
       events: new EventWaits(),
-      sleeps: new DurableSleeps({ db, clock, due: noop, onError: noop }),
+      sleeps: new DurableSleeps({ db, clock, scope: 'all', due: noop, onError: noop }),
       deliver: noop,
       watchChild: noop,
     },

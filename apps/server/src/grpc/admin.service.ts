@@ -1,5 +1,5 @@
 /** v1.AdminService: workflow registration, run details, cancel, replay and trigger by name. */
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import { invalid, parseJsonField } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { PROTO_RUN_STATUS, toWorkflowDefinition } from './mapping';
@@ -25,7 +25,7 @@ function idsOf(request: TasksRequest): string[] {
   return request.external_ids;
 }
 
-export function adminService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+export function adminService(engine: EngineApi, ctx: HandlerContext): ServiceImplementation {
   return {
     PutWorkflow: unary(ctx, async (tenantId, request: CreateWorkflowVersionRequest) => {
       const definition = toWorkflowDefinition(request);

@@ -5,7 +5,7 @@
 import {
   parseDuration,
   type BatchEventReport,
-  type Engine,
+  type EngineApi,
   type TaskEventReport,
 } from '@trellis/engine';
 import { invalid } from './grpc-errors';
@@ -52,7 +52,7 @@ const BATCH_EVENT_KINDS: Record<string, BatchEventReport['kind'] | undefined> = 
   STEP_EVENT_TYPE_CANCELLED: 'CANCELLED',
 };
 
-export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+export function dispatcherService(engine: EngineApi, ctx: HandlerContext): ServiceImplementation {
   return {
     GetVersion: unary(ctx, async () => ({ version: REPORTED_ENGINE_VERSION })),
 
@@ -239,7 +239,7 @@ export function dispatcherService(engine: Engine, ctx: HandlerContext): ServiceI
 
 /** The assignment stream: stays open; a reconnect with the same worker id replaces it. */
 async function listen(
-  engine: Engine,
+  engine: EngineApi,
   tenantId: string,
   call: ServerStreamingCall<WorkerIdRequest, Record<string, unknown>>,
 ): Promise<void> {

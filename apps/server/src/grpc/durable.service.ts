@@ -5,7 +5,12 @@
  * invocation, so the call that sent it fails and the stream stays up.
  *
  */
-import { EngineError, type DurableCompletion, type DurableRef, type Engine } from '@trellis/engine';
+import {
+  EngineError,
+  type DurableCompletion,
+  type DurableRef,
+  type EngineApi,
+} from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { bidiStream, unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
@@ -59,7 +64,7 @@ interface AwaitedMessage {
 
 type DurableCall = BidiStreamingCall<DurableTaskRequest, Record<string, unknown>>;
 
-export function durableService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+export function durableService(engine: EngineApi, ctx: HandlerContext): ServiceImplementation {
   return {
     DurableTask: bidiStream(ctx, async (tenantId, call: DurableCall) => {
       const stream = new DurableTaskStream(engine, tenantId, call);
@@ -95,7 +100,7 @@ class DurableTaskStream {
   private readonly recent = new RecentSends();
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: EngineApi,
     private readonly tenantId: string,
     private readonly call: DurableCall,
   ) {}

@@ -1,5 +1,5 @@
 /** EventsService: pushed events (stored), task logs and stream events. */
-import type { Engine, PushedEvent } from '@trellis/engine';
+import type { EngineApi, PushedEvent } from '@trellis/engine';
 import { invalid, parseJsonField, parseJsonObject } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { optionalJson } from './mapping';
@@ -33,7 +33,7 @@ function toEventMessage(tenantId: string, id: string, request: PushEventRequest,
   };
 }
 
-export function eventsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+export function eventsService(engine: EngineApi, ctx: HandlerContext): ServiceImplementation {
   return {
     Push: unary(ctx, async (tenantId, request: PushEventRequest) => {
       const event = toPushedEvent(request);

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Queryable } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi, TenantHome } from '@trellis/engine';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import { ResourceLimits } from '../resource-limits/resource-limits';
 import { describeUnstorable, findUnstorableValue } from '../storable-values';
@@ -23,6 +23,7 @@ import type { ServiceDefinition } from '@grpc/proto-loader';
 import { getServiceDefinition, GRPC_SERVICES, loadProtos } from './proto/load-protos';
 import type { TransportLimits } from './transport/limits';
 import { GrpcTransport, type ServiceImplementation } from './transport/server';
+import { GrpcError, Status } from './transport/status';
 import { workflowsService } from './workflows.service';
 
 /** Largest message accepted or sent: the SDK's own default limits. */
@@ -30,7 +31,12 @@ export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 export interface GrpcServerOptions {
   db: Queryable;
-  engine: Engine;
+  engine: EngineApi;
+  /**
+   * Where a tenant is scheduled (cluster/tenant-engines.ts). A call whose token names a tenant
+   * scheduled by another process is relayed there whole; absent, every call is served here.
+   */
+  homeOf?: ((tenantId: string) => Promise<TenantHome>) | undefined;
   signer: ApiTokenSigner;
   host: string;
   port: number;
@@ -53,7 +59,22 @@ export interface GrpcServer {
 }
 
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
+  const authenticate = createAuthenticator(options.db, options.signer);
+  const { homeOf } = options;
   const transport = new GrpcTransport({
+    relay:
+      homeOf &&
+      (async (headers) => {
+        // The token says the tenant; a token refused here is refused, not relayed.
+        const home = await homeOf(await authenticate(headers));
+        if (home === undefined) {
+          throw new GrpcError(
+            Status.UNAVAILABLE,
+            'the server process scheduling this tenant is changing; retry',
+          );
+        }
+        return home.here ? undefined : home.addresses.grpc;
+      }),
     maxMessageBytes: MAX_MESSAGE_BYTES,
     toStatus: (error) => toServiceError(error, options.log),
     tls: options.tls && {
@@ -65,7 +86,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   });
   const definitions = loadProtos();
   const ctx: HandlerContext = {
-    authenticate: createAuthenticator(options.db, options.signer),
+    authenticate,
     resourceLimits: options.resourceLimits ?? ResourceLimits.unenforced(options.db),
   };
   const add = (name: string, implementation: ServiceImplementation) =>

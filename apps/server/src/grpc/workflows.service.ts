@@ -2,7 +2,7 @@
  * WorkflowService: how the SDK triggers runs (and spawns children from non-durable tasks), and
  * puts static rate limits (`hatchet.ratelimits.upsert`).
  */
-import { EngineError, type Engine } from '@trellis/engine';
+import { EngineError, type EngineApi } from '@trellis/engine';
 import { invalid } from './grpc-errors';
 import { unary, type HandlerContext } from './handlers';
 import { toTriggerRequest } from './mapping';
@@ -13,7 +13,7 @@ import type { ServiceImplementation } from './transport/server';
 /** The SDK sends bulk triggers in batches of up to 500. */
 const MAX_BULK_TRIGGERS = 1000;
 
-export function workflowsService(engine: Engine, ctx: HandlerContext): ServiceImplementation {
+export function workflowsService(engine: EngineApi, ctx: HandlerContext): ServiceImplementation {
   return {
     PutRateLimit: unary(
       ctx,

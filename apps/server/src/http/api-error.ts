@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: ApiErrorItem[],
+    /** Response headers that go with the refusal (a 503's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(errors.map((error) => error.description).join('; '));
   }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { EndpointDefinition, ResponseSpec } from '@trellis/api-contract';
 import { ApiError, badRequest, tooManyRequests } from './api-error';
 import { authenticate, type Identity } from './authenticate';
+import { forwardToTenantHome } from './forward-to-home';
+import { rawBodyOf } from './json-body-parser';
 import { logContext } from '../observability/log-context';
 import { findUnstorableValue } from '../storable-values';
 import type { ServerContext } from './server-context';
@@ -33,7 +35,8 @@ export interface ApiRouter {
 
 /**
  * Wires contract endpoints into Fastify. Every request goes through the same steps: rate limit,
- * path parameters, access rules, query and body validation, the handler, and (in tests) a check
+ * path parameters, access rules, forwarding to the tenant's home process when that is another
+ * one (forward-to-home.ts), query and body validation, the handler, and (in tests) a check
  * that the response matches the contract.
  */
 export function createApiRouter(
@@ -60,6 +63,19 @@ export function createApiRouter(
             parse(endpoint.params, request.params ?? {}) as Record<string, string>,
           );
           const identity = await authenticate(endpoint, params, request, reply, context);
+          // Authorized here, served at the tenant's home (forward-to-home.ts).
+          if (
+            identity.tenant &&
+            (await forwardToTenantHome(
+              context,
+              identity.tenant.id,
+              request,
+              reply,
+              rawBodyOf(request),
+            ))
+          ) {
+            return reply;
+          }
           // Every log line of the request from here on names its tenant, run and task.
           request.log = request.log.child(logContext(identity.tenant?.id, params));
           const query = parse(endpoint.query, request.query ?? {});

@@ -30,7 +30,10 @@ const ENGINE_ERROR_STATUSES: Record<EngineErrorCode, number> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | EngineError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.status).send({ errors: error.errors } satisfies ApiErrors);
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ errors: error.errors } satisfies ApiErrors);
     }
     if (error instanceof EngineError) {
       return reply

@@ -1,4 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Request bodies as received, kept only when requests may be forwarded (forward-to-home.ts). */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** The body bytes exactly as the client sent them, when kept (`keepRawBodies`). */
+export function rawBodyOf(request: FastifyRequest): Buffer | undefined {
+  return rawBodies.get(request);
+}
 
 /**
  * JSON bodies, where an empty one means no body: clients (curl with a JSON content type, some
@@ -7,16 +15,42 @@ import type { FastifyInstance } from 'fastify';
  * instead: one that takes no body ignores it, one that needs a body answers its 400 (see
  * parseBody in api-router.ts). Anything else is parsed by Fastify's parser, with its defence
  * against prototype poisoning and its body limit.
+ *
+ * With `keepRawBodies`, the JSON and plain-text parsers read bytes and keep them for
+ * `rawBodyOf`: a request forwarded to its tenant's home is sent on byte for byte, since
+ * re-serialising what was parsed would change it (key order, whitespace, escapes). Without, the
+ * parsers read strings as before and nothing is kept.
  */
-export function installJsonBodyParser(app: FastifyInstance): void {
+export function installJsonBodyParser(
+  app: FastifyInstance,
+  options: { keepRawBodies: boolean } = { keepRawBodies: false },
+): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser<string>(
+  if (!options.keepRawBodies) {
+    app.addContentTypeParser<string>(
+      'application/json',
+      { parseAs: 'string' },
+      (request, body, done) => {
+        if (body.length === 0) return done(null, undefined);
+        parseJson(request, body, done);
+      },
+    );
+    return;
+  }
+  app.addContentTypeParser<Buffer>(
     'application/json',
-    { parseAs: 'string' },
+    { parseAs: 'buffer' },
     (request, body, done) => {
+      rawBodies.set(request, body);
       if (body.length === 0) return done(null, undefined);
-      parseJson(request, body, done);
+      // Decoded as Fastify's string parser decodes (UTF-8).
+      parseJson(request, body.toString('utf8'), done);
     },
   );
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser<Buffer>('text/plain', { parseAs: 'buffer' }, (request, body, done) => {
+    rawBodies.set(request, body);
+    done(null, body.toString('utf8'));
+  });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AssignedActionData, Engine, RunResult } from '@trellis/engine';
+import type { AssignedActionData, EngineApi, RunResult } from '@trellis/engine';
 
 /**
  * The monitoring probe: one run of a one-task workflow, served by a worker inside the server
@@ -13,7 +13,7 @@ const PROBE_ACTION = `${PROBE_WORKFLOW}:probe`;
 
 /** Waits for a run to be final; undefined when it is not within `timeoutMs`. */
 function waitForRun(
-  engine: Engine,
+  engine: EngineApi,
   tenantId: string,
   runId: string,
   timeoutMs: number,
@@ -39,7 +39,7 @@ function waitForRun(
 
 /** Runs one probe in the tenant; resolves with what went wrong, or undefined when it passed. */
 export async function runProbe(
-  engine: Engine,
+  engine: EngineApi,
   tenantId: string,
   timeoutMs: number,
 ): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import type { Database } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import type { Config } from '../config';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
 import type { ResourceLimits } from '../resource-limits/resource-limits';
@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limiter';
 /** What route handlers share: the database, configuration and the server's keys and limiters. */
 export interface ServerContext {
   db: Database;
-  engine: Engine;
+  engine: EngineApi;
   config: Config;
   version: string;
   signer: ApiTokenSigner;
@@ -19,4 +19,10 @@ export interface ServerContext {
   loginThrottle: LoginThrottle;
   /** Tenant resource limits: routes that add what a tenant uses go through it. */
   resourceLimits: ResourceLimits;
+  /**
+   * Where a tenant is served: 'here', the HTTP address (`host:port`) of the process that serves it,
+   * or undefined while no process does (a takeover under way). Absent: one process serves every tenant.
+   * Requests about a tenant served elsewhere are forwarded there (forward-to-home.ts).
+   */
+  tenantHome?: ((tenantId: string) => Promise<'here' | string | undefined>) | undefined;
 }

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { V1LiveChanges, V1TaskSummary } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
-import type { Engine, TenantChanges } from '@trellis/engine';
+import type { EngineApi, TenantChanges } from '@trellis/engine';
 
 /** How long changes gather before a message goes out: at most this much added latency. */
 export const FLUSH_MS = 50;
@@ -69,7 +69,7 @@ export class LiveUpdates {
 
   constructor(
     private readonly db: Queryable,
-    engine: Engine,
+    engine: EngineApi,
     private readonly onError: (message: string, error: unknown) => void,
     private readonly readRows: RunRowsReader,
   ) {

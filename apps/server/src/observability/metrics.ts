@@ -18,10 +18,10 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, DatabaseStats } from '@trellis/db';
-import type { Engine, TenantActivity, TickObservation } from '@trellis/engine';
+import type { EngineApi, TenantActivity, TickObservation } from '@trellis/engine';
 
 /** What the metrics read of the engine when scraped. */
-export type EngineReadings = Pick<Engine, 'activityByTenant' | 'queueDepthByTenant'>;
+export type EngineReadings = Pick<EngineApi, 'activityByTenant' | 'queueDepthByTenant'>;
 
 /** gRPC status names by code (the gRPC spec's numbering). */
 const GRPC_CODES = [

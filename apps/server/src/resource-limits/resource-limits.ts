@@ -5,7 +5,8 @@
  * Events and task runs are metered over a window, on hot paths: a tenant's meters live in
  * memory, loaded with one statement the first time the process needs them and written back in
  * batches every `flushIntervalMs`, so a request costs no database round trip and the counts are
- * exact within the process (the engine runs in one process at a time: docs/operations.md).
+ * exact within the process (a tenant's requests are all served by the one process that
+ * schedules it: docs/operations.md).
  * Task runs are read from the engine's own count of the runs it created, whatever created them
  * (a caller, an event, a cron, a schedule, a parent task). Workers, slots, crons, schedules and
  * incoming webhooks are what exists now: counted when one is added, one addition per tenant at
@@ -235,6 +236,18 @@ export class ResourceLimits {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.write());
     return this.flushing;
+  }
+
+  /**
+   * Writes the meters of the tenants `leaving` picks and forgets them: their scheduling moved to
+   * another process (cluster/tenant-engines.ts), which meters them from now on. Should they come
+   * back, they are read again, with what the other process wrote meanwhile.
+   */
+  async forget(leaving: (tenantId: string) => boolean): Promise<void> {
+    await this.flush();
+    for (const tenantId of [...this.tenants.keys()]) {
+      if (leaving(tenantId)) this.tenants.delete(tenantId);
+    }
   }
 
   async close(): Promise<void> {

@@ -17,7 +17,7 @@ import type { Agent } from 'node:https';
 import { get } from 'node:https';
 import Validator from 'sns-payload-validator';
 import type { Queryable } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import { limitRefusalsAs429 } from '../resource-limits/limit-refusals';
 import type { ResourceLimits } from '../resource-limits/resource-limits';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
@@ -48,7 +48,7 @@ export interface SnsReceiver {
 
 export function createSnsReceiver(deps: {
   db: Queryable;
-  engine: Engine;
+  engine: EngineApi;
   resourceLimits: ResourceLimits;
   /** How certificates and confirmations are fetched (keep-alive, timeout; tests resolve SNS hosts locally). */
   agent: Agent;

@@ -7,7 +7,7 @@
  * attempt, so the task's retries apply. The engine sees an ordinary worker (slots, timeouts,
  * cancellation); requests happen here, outside its transactions.
  */
-import { EngineError, type AssignedActionData, type Engine } from '@trellis/engine';
+import { EngineError, type AssignedActionData, type EngineApi } from '@trellis/engine';
 import type { Database } from '@trellis/db';
 import { deliveryBody } from './delivery-body';
 import type { WebhookWorkerSecretSealer } from './secret-sealer';
@@ -46,7 +46,7 @@ interface Connection {
 
 export interface WebhookWorkerSupervisorDeps {
   db: Database;
-  engine: Engine;
+  engine: EngineApi;
   sealer: WebhookWorkerSecretSealer;
   /**
    * Registers the engine worker through the tenant's worker and slot limits (a webhook worker

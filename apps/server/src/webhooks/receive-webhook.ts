@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { uuidSchema, webhookNameSchema } from '@trellis/api-contract';
 import type { Queryable } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import { findTenantById } from '../accounts/tenant.queries';
 import { badRequest } from '../http/api-error';
 import { findWebhook, type WebhookRow } from '../read-models/webhook.queries';
@@ -42,7 +42,7 @@ export type ReceiveOutcome = { challenge: string } | { eventId: string };
  */
 export async function receiveWebhook(
   dependencies: {
-    engine: Engine;
+    engine: EngineApi;
     sealer: WebhookCredentialSealer;
     resourceLimits: ResourceLimits;
   },

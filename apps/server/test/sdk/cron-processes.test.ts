@@ -13,6 +13,7 @@ import {
   serverEnv,
   spawnServer,
   type ServerDatabase,
+  waitForHome,
 } from './server-processes';
 
 const CRONS = 20;
@@ -69,11 +70,8 @@ async function prepare(): Promise<Setup> {
   }
 }
 
-/**
- * A server process on the setup's database, once it says it runs the engine, or, with
- * `standingBy`, once it says another process does and it waits to take over.
- */
-async function startServer(setup: Setup, standingBy = false): Promise<SdkProcess> {
+/** A server process on the setup's database, once it serves. */
+async function startServer(setup: Setup): Promise<SdkProcess> {
   const server = spawnServer(
     {
       ...setup.env,
@@ -82,7 +80,7 @@ async function startServer(setup: Setup, standingBy = false): Promise<SdkProcess
     },
     cleanups,
   );
-  await server.waitForLine(standingBy ? '  Trellis is standing by' : '  Trellis is running');
+  await server.waitForLine('  Trellis is running');
   return server;
 }
 
@@ -174,41 +172,54 @@ describe('crons across server processes', () => {
     'fire each due second once with two server processes on one database, across the takeover of a killed one',
     async () => {
       const setup = await prepare();
-      let first = await startServer(setup);
-      const second = startServer(setup, true);
+      const db = await setup.database.open();
+      cleanups.push(() => db.close());
+      const servers = [await startServer(setup), await startServer(setup)];
+      // Both hold their share of the shards before the one scheduling the tenant is chosen.
+      await expect
+        .poll(async () => {
+          const { rows } = await db.query<{ n: string }>(
+            `SELECT count(DISTINCT holder) AS n FROM engine_leases
+              WHERE name LIKE 'shard:%' AND expires_at > now()`,
+          );
+          return rows[0]!.n;
+        })
+        .toBe('2');
+      const home = await waitForHome(db, setup.tenantId, servers);
+      const other = servers.find((server) => server !== home)!;
       await sleep(3_000);
-      // The process that runs the engine is killed: the one standing by takes its lease over
-      // once it lapses, and its ticker fires what fell due meanwhile once, late.
-      first.kill('SIGKILL');
-      await first.exited;
+      // The process whose engine fires the tenant's crons is killed: the other takes its shards
+      // over once their leases lapse, and fires what fell due meanwhile once, late.
+      home.kill('SIGKILL');
+      await home.exited;
       const killedAt = Date.now();
-      const taker = await second;
-      await taker.waitForLine('  Trellis is running');
+      await waitForHome(db, setup.tenantId, [other]);
       const tookOverAt = Date.now();
-      // Started again, the killed one stands by behind the new holder.
-      first = await startServer(setup, true);
       await sleep(3_000);
-      const stoppedAt = Date.now();
-      taker.kill('SIGTERM');
-      // A clean stop hands the lease over at once: the first takes over and is stopped in turn.
-      await first.waitForLine('  Trellis is running');
-      first.kill('SIGTERM');
-      expect([await taker.exited, await first.exited]).toEqual([0, 0]);
+      // Started again, the killed one takes its share back (the tenant's shard may come with
+      // it, handed over cleanly); a clean stop then hands everything to the one left.
+      const restartedAt = Date.now();
+      const restarted = await startServer(setup);
+      await sleep(2_000);
+      other.kill('SIGTERM');
+      await waitForHome(db, setup.tenantId, [restarted]);
+      restarted.kill('SIGTERM');
+      expect([await other.exited, await restarted.exited]).toEqual([0, 0]);
 
       const all = await fires(setup);
       expect(all.filter((f) => f.runs !== 1)).toEqual([]);
       const crons = byCron(all);
       expect(crons.size).toBe(CRONS);
       for (const cronFires of crons.values()) {
-        // While nobody held the lease nothing fired on time; one late fire stood for the gap.
+        // While nobody held the shard nothing fired on time; one late fire stood for the gap.
         const gap = cronFires.filter(
           (f) => f.dueAt.getTime() > killedAt + 1_000 && f.dueAt.getTime() < tookOverAt - 1_500,
         );
         expect(gap.filter((f) => !f.late)).toEqual([]);
         expect(gap.filter((f) => f.late).length).toBeLessThanOrEqual(1);
-        // From the takeover to the stop, every second fired, each once.
+        // From the takeover to the restart, every second fired, each once.
         const from = Math.ceil(tookOverAt / 1000) * 1000 + 1000;
-        const to = Math.floor(stoppedAt / 1000) * 1000 - 1000;
+        const to = Math.floor(restartedAt / 1000) * 1000 - 1000;
         expect(missedSeconds(cronFires, from, to)).toEqual([]);
       }
     },

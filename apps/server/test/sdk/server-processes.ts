@@ -11,6 +11,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, openPostgresDatabase, type Database } from '@trellis/db';
+import { shardLeaseName, shardOfTenant } from '@trellis/engine';
 import { afterAll } from 'vitest';
 import { freePort, killAll, PUBLIC_URL, SdkProcess } from './harness';
 
@@ -104,9 +105,42 @@ export function spawnServer(
 }
 
 /**
+ * Which of `servers` schedules the tenant now: the holder of its shard's live lease (a holder
+ * is named `host:pid:random`). Undefined while nobody does (a takeover under way).
+ */
+export async function homeOf(
+  db: Database,
+  tenantId: string,
+  servers: readonly SdkProcess[],
+): Promise<SdkProcess | undefined> {
+  const { rows } = await db.query<{ holder: string }>(
+    `SELECT holder FROM engine_leases WHERE name = $1 AND expires_at > now()`,
+    [shardLeaseName(shardOfTenant(tenantId))],
+  );
+  const pid = Number(rows[0]?.holder.split(':').at(-2));
+  return servers.find((server) => server.child.pid === pid);
+}
+
+/** Waits until one of `servers` schedules the tenant; resolves with it. */
+export async function waitForHome(
+  db: Database,
+  tenantId: string,
+  servers: readonly SdkProcess[],
+  timeoutMs = 60_000,
+): Promise<SdkProcess> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const home = await homeOf(db, tenantId, servers);
+    if (home) return home;
+    if (Date.now() > deadline) throw new Error(`no process took tenant ${tenantId} over`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * What a load balancer in front of several server processes does for gRPC, reduced to its
- * core: each connection goes to the first of `ports` that accepts it (a process standing by
- * forwards it to the one running the engine), and when that process is killed the SDK's
+ * core: each connection goes to the first of `ports` that accepts it (which relays each call to
+ * the process that schedules its tenant), and when that process is killed the SDK's
  * reconnections go to the next.
  */
 export async function startFailoverProxy(

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 
 /** What the ticker keeps of a live cron: enough to compute its due times. */
 export interface LiveCronRow {
@@ -9,18 +10,20 @@ export interface LiveCronRow {
 }
 
 /**
- * Enabled crons of live workflows: all of them, a tenant's, or one. The ticker holds these in
- * memory; input, metadata and priority are read when a fire is claimed.
+ * Enabled crons of live workflows: all of the engine's tenants', a tenant's, or one. The ticker
+ * holds these in memory; input, metadata and priority are read when a fire is claimed.
  */
 export async function listLiveCrons(
   db: Queryable,
+  tenants: TenantScope,
   scope: { tenantId?: string; cronId?: string } = {},
 ): Promise<LiveCronRow[]> {
   const { rows } = await db.query<LiveCronRow>(
     `SELECT c.id, c.tenant_id AS "tenantId", c.expression, c.fired_through AS "firedThrough"
        FROM cron_triggers c JOIN workflows w ON w.id = c.workflow_id AND w.deleted_at IS NULL
-      WHERE c.enabled AND ($1::uuid IS NULL OR c.tenant_id = $1) AND ($2::uuid IS NULL OR c.id = $2)`,
-    [scope.tenantId ?? null, scope.cronId ?? null],
+      WHERE c.enabled AND ($1::uuid IS NULL OR c.tenant_id = $1) AND ($2::uuid IS NULL OR c.id = $2)
+        AND ${inScopeSql('c.tenant_id', '$3')}`,
+    [scope.tenantId ?? null, scope.cronId ?? null, scopeParam(tenants)],
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { WaitCondition } from '../durable-conditions';
 import type { DurableNode } from '../durable-log';
 import type { Write } from './combined-writes';
@@ -110,20 +111,24 @@ const toIso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
 /** Open waits whose earliest sleep ends before `before`: the ones the engine times. */
 export async function listDueSleeps(
   db: Queryable,
+  scope: TenantScope,
   before: Date,
 ): Promise<{ taskId: string; nodeId: number; dueAt: Date }[]> {
   const { rows } = await db.query<{ taskId: string; nodeId: number; dueAt: Date }>(
     `SELECT task_id AS "taskId", node_id::int AS "nodeId", due_at AS "dueAt"
        FROM durable_nodes
       WHERE satisfied_at IS NULL AND due_at IS NOT NULL AND due_at < $1
-        AND superseded_at IS NULL`,
-    [before],
+        AND superseded_at IS NULL AND ${inScopeSql('tenant_id', '$2')}`,
+    [before, scopeParam(scope)],
   );
   return rows;
 }
 
 /** Every open wait or gate with an event among its conditions (read on start). */
-export async function listOpenEventWaits(db: Queryable): Promise<
+export async function listOpenEventWaits(
+  db: Queryable,
+  scope: TenantScope,
+): Promise<
   {
     tenantId: string;
     taskId: string;
@@ -140,7 +145,9 @@ export async function listOpenEventWaits(db: Queryable): Promise<
     `SELECT tenant_id AS "tenantId", task_id AS "taskId", node_id::int AS "nodeId", conditions
        FROM durable_nodes
       WHERE satisfied_at IS NULL AND superseded_at IS NULL AND kind IN ('WAIT_FOR', 'GATE')
-        AND jsonb_path_exists(conditions, '$[*] ? (@.kind == "EVENT")')`,
+        AND jsonb_path_exists(conditions, '$[*] ? (@.kind == "EVENT")')
+        AND ${inScopeSql('tenant_id', '$1')}`,
+    [scopeParam(scope)],
   );
   return rows;
 }
@@ -148,6 +155,7 @@ export async function listOpenEventWaits(db: Queryable): Promise<
 /** Every open node waiting for a child run (read on start: their children are watched again). */
 export async function listOpenChildren(
   db: Queryable,
+  scope: TenantScope,
 ): Promise<{ tenantId: string; taskId: string; nodeId: number; childRunId: string }[]> {
   const { rows } = await db.query<{
     tenantId: string;
@@ -158,7 +166,9 @@ export async function listOpenChildren(
     `SELECT tenant_id AS "tenantId", task_id AS "taskId", node_id::int AS "nodeId",
             child_run_id AS "childRunId"
        FROM durable_nodes
-      WHERE satisfied_at IS NULL AND child_run_id IS NOT NULL AND superseded_at IS NULL`,
+      WHERE satisfied_at IS NULL AND child_run_id IS NOT NULL AND superseded_at IS NULL
+        AND ${inScopeSql('tenant_id', '$1')}`,
+    [scopeParam(scope)],
   );
   return rows;
 }

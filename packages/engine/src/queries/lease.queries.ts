@@ -32,20 +32,20 @@ export async function takeLease(
   return rows[0]?.generation ?? null;
 }
 
-/** Extends the lease while this holder still has this generation; false when it lost it. */
-export async function renewLease(
+/** Extends the named leases this holder still has; returns the names it still has. */
+export async function renewLeases(
   db: Queryable,
-  name: string,
   holder: string,
-  generation: string,
+  names: readonly string[],
   ttlMs: number,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE engine_leases SET expires_at = now() + $4 * interval '1 millisecond'
-      WHERE name = $1 AND holder = $2 AND generation = $3`,
-    [name, holder, generation, ttlMs],
+): Promise<Set<string>> {
+  const { rows } = await db.query<{ name: string }>(
+    `UPDATE engine_leases SET expires_at = now() + $3 * interval '1 millisecond'
+      WHERE holder = $1 AND name = ANY($2::text[])
+     RETURNING name`,
+    [holder, names, ttlMs],
   );
-  return rowCount === 1;
+  return new Set(rows.map((row) => row.name));
 }
 
 /**
@@ -53,7 +53,7 @@ export async function renewLease(
  * the row as it is until the transaction ends, so a takeover waits for the tick to commit, and
  * every tick after it sees the new generation and refuses to commit. A lease whose time ran out
  * but that nobody took yet still fences correctly, so the expiry is not checked here: the
- * holder's own renewal timer decides when it must stop (lease.ts).
+ * holder's own renewal decides when it must stop (shard-leases.ts).
  */
 export async function holdsLease(
   tx: Queryable,
@@ -90,27 +90,45 @@ export interface LeaseAddresses {
   grpc: string;
 }
 
-export interface LeaseRow {
+/** A shard's lease or a process's presence, as the balancing reads them. */
+export interface ShardLeaseRow {
+  /** The shard, for a shard's lease. */
+  shard: number | undefined;
+  /** A process's presence (`member:<holder>`). */
+  member: boolean;
   holder: string;
-  expiresAt: Date;
+  /** Its time has not run out. */
+  live: boolean;
   /** Absent when the holder gave none. */
   addresses: LeaseAddresses | undefined;
 }
 
-/** Who holds the lease, until when, and where it serves. */
-export async function findLease(db: Queryable, name: string): Promise<LeaseRow | undefined> {
+/** Every shard lease and every process's presence. */
+export async function listShardLeases(db: Queryable): Promise<ShardLeaseRow[]> {
   const { rows } = await db.query<{
+    name: string;
     holder: string;
-    expiresAt: Date;
+    live: boolean;
     http: string | null;
     grpc: string | null;
   }>(
-    `SELECT holder, expires_at AS "expiresAt", http_address AS http, grpc_address AS grpc
-       FROM engine_leases WHERE name = $1`,
-    [name],
+    `SELECT name, holder, expires_at > now() AS live,
+            http_address AS http, grpc_address AS grpc
+       FROM engine_leases WHERE name LIKE 'shard:%' OR name LIKE 'member:%'`,
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { http, grpc, ...rest } = row;
-  return { ...rest, addresses: http && grpc ? { http, grpc } : undefined };
+  return rows.map(({ name, holder, live, http, grpc }) => ({
+    shard: name.startsWith('shard:') ? Number(name.slice('shard:'.length)) : undefined,
+    member: name.startsWith('member:'),
+    holder,
+    live,
+    addresses: http && grpc ? { http, grpc } : undefined,
+  }));
+}
+
+/** Forgets the presence of processes gone for more than a minute. */
+export async function deleteLapsedMembers(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM engine_leases
+      WHERE name LIKE 'member:%' AND expires_at < now() - interval '1 minute'`,
+  );
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { Write } from './combined-writes';
 
 export interface RateLimitRow {
@@ -62,11 +63,15 @@ export function rateLimitsCreate(
 }
 
 /** Every limit, read once at start-up for the scheduler's ledger. */
-export async function listAllRateLimits(db: Queryable): Promise<RateLimitRow[]> {
+export async function listAllRateLimits(
+  db: Queryable,
+  scope: TenantScope,
+): Promise<RateLimitRow[]> {
   const { rows } = await db.query<RateLimitRow>(
     `SELECT tenant_id AS "tenantId", key, limit_value AS "limitValue", duration, value,
             last_refill AS "lastRefill"
-       FROM rate_limits`,
+       FROM rate_limits WHERE ${inScopeSql('tenant_id', '$1')}`,
+    [scopeParam(scope)],
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 
 /** What the ticker keeps of an unfired scheduled run. */
 export interface PendingScheduleRow {
@@ -7,15 +8,17 @@ export interface PendingScheduleRow {
   triggerAt: Date;
 }
 
-/** Unfired scheduled runs due before `before`, across tenants (the ticker's horizon). */
+/** Unfired scheduled runs due before `before`, across the engine's tenants (the ticker's horizon). */
 export async function listSchedulesDueBefore(
   db: Queryable,
+  scope: TenantScope,
   before: Date,
 ): Promise<PendingScheduleRow[]> {
   const { rows } = await db.query<PendingScheduleRow>(
     `SELECT id, tenant_id AS "tenantId", trigger_at AS "triggerAt"
-       FROM scheduled_runs WHERE run_id IS NULL AND trigger_at < $1`,
-    [before],
+       FROM scheduled_runs
+      WHERE run_id IS NULL AND trigger_at < $1 AND ${inScopeSql('tenant_id', '$2')}`,
+    [before, scopeParam(scope)],
   );
   return rows;
 }

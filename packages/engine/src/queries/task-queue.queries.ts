@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { TaskBatch } from '../batches';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { Placement } from '../placement';
@@ -75,7 +76,10 @@ export type RecoveredQueueItem = QueueItemRow & {
  * The whole queue with the tasks' external ids and concurrency claims, read once at start-up,
  * in the order the tasks arrived (their strategies decide again in that order).
  */
-export async function listQueueItems(db: Queryable): Promise<RecoveredQueueItem[]> {
+export async function listQueueItems(
+  db: Queryable,
+  scope: TenantScope,
+): Promise<RecoveredQueueItem[]> {
   const { rows } = await db.query<RecoveredQueueItem>(
     `SELECT q.task_id AS "taskId", q.tenant_id AS "tenantId", q.action_id AS "actionId",
             q.retry_count AS "retryCount", q.priority, q.slot_type AS "slotType",
@@ -88,8 +92,10 @@ export async function listQueueItems(db: Queryable): Promise<RecoveredQueueItem[
             )) AS "runStarted"
        FROM task_queue q JOIN tasks t ON t.id = q.task_id
       -- Through the primary key: a hash join would read every task ever run.
-      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_queue))
+      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_queue
+                              WHERE ${inScopeSql('tenant_id', '$1')}))
       ORDER BY q.task_id`,
+    [scopeParam(scope)],
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { Write } from './combined-writes';
 
@@ -108,7 +109,7 @@ export type RecoveredRuntime = RuntimeRow & {
   isDurable: boolean;
 };
 
-export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
+export async function listRuntimes(db: Queryable, scope: TenantScope): Promise<RecoveredRuntime[]> {
   const { rows } = await db.query<RecoveredRuntime>(
     `SELECT r.task_id AS "taskId", r.tenant_id AS "tenantId", r.retry_count AS "retryCount",
             r.worker_id AS "workerId", r.slot_type AS "slotType", r.slot_units AS "slotUnits",
@@ -119,7 +120,9 @@ export async function listRuntimes(db: Queryable): Promise<RecoveredRuntime[]> {
             (SELECT s.is_durable FROM workflow_steps s WHERE s.id = t.step_id) AS "isDurable"
        FROM task_runtimes r JOIN tasks t ON t.id = r.task_id
       -- Through the primary key: a hash join would read every task ever run.
-      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes))`,
+      WHERE t.id = ANY(ARRAY(SELECT task_id FROM task_runtimes
+                              WHERE ${inScopeSql('tenant_id', '$1')}))`,
+    [scopeParam(scope)],
   );
   return rows;
 }

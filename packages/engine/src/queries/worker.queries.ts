@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { Write } from './combined-writes';
 
 export interface WorkerRow {
@@ -44,9 +45,11 @@ export async function insertWorker(
 }
 
 /** Workers that were active when the server last ran; they may reconnect with their ids. */
-export async function listActiveWorkers(db: Queryable): Promise<WorkerRow[]> {
+export async function listActiveWorkers(db: Queryable, scope: TenantScope): Promise<WorkerRow[]> {
   const { rows } = await db.query<WorkerRow>(
-    `SELECT ${WORKER_COLUMNS} FROM workers WHERE status = 'ACTIVE'`,
+    `SELECT ${WORKER_COLUMNS} FROM workers
+      WHERE status = 'ACTIVE' AND ${inScopeSql('tenant_id', '$1')}`,
+    [scopeParam(scope)],
   );
   return rows;
 }

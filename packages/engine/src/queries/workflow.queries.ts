@@ -1,4 +1,5 @@
 import type { Queryable } from '@trellis/db';
+import { inScopeSql, scopeParam, type TenantScope } from '../tenant-scope';
 import type { ConcurrencyDefinition } from '../concurrency';
 import type { IdempotencyDefinition } from '../idempotency';
 import type { StepDefinition, WorkflowDefinition } from '../workflow-definition';
@@ -219,12 +220,14 @@ export async function listWorkflowActions(
 /** The actions of every paused workflow, for the engine to hold back after a restart. */
 export async function listPausedActions(
   db: Queryable,
+  scope: TenantScope,
 ): Promise<{ tenantId: string; actionId: string }[]> {
   const { rows } = await db.query<{ tenantId: string; actionId: string }>(
     `SELECT DISTINCT w.tenant_id AS "tenantId", s.action_id AS "actionId" FROM workflows w
      JOIN workflow_versions v ON v.workflow_id = w.id
      JOIN workflow_steps s ON s.workflow_version_id = v.id
-     WHERE w.is_paused AND w.deleted_at IS NULL`,
+     WHERE w.is_paused AND w.deleted_at IS NULL AND ${inScopeSql('w.tenant_id', '$1')}`,
+    [scopeParam(scope)],
   );
   return rows;
 }

@@ -1,5 +1,5 @@
 import { v1WorkflowRunCreate, workflowRunCreate } from '@trellis/api-contract';
-import { EngineError, type Engine, type TriggerRequest } from '@trellis/engine';
+import { EngineError, type EngineApi, type TriggerRequest } from '@trellis/engine';
 import { findRunDetail } from '../../read-models/run-detail.queries';
 import { limitRefusalsAs429 } from '../../resource-limits/limit-refusals';
 import type { ResourceLimits } from '../../resource-limits/resource-limits';
@@ -20,7 +20,7 @@ import { inputSchemaErrors } from '../run-input-validation';
  * answers; the error handler maps every other engine error.
  */
 async function triggerNamedInBody(
-  engine: Engine,
+  engine: EngineApi,
   resourceLimits: ResourceLimits,
   tenantId: string,
   request: TriggerRequest,

@@ -15,6 +15,7 @@ import {
 import { createSnsReceiver, type SnsReceiver } from '../../sns/receive-sns-message';
 import { badRequest, notFound, tooManyRequests } from '../api-error';
 import type { ApiRouter } from '../api-router';
+import { forwardByTenantParam } from '../forward-to-home';
 import { RateLimiter } from '../rate-limiter';
 
 /** SNS messages are at most 256 KB. */
@@ -66,14 +67,20 @@ export function registerSnsRoutes(
     agent,
     resourceLimits: api.context.resourceLimits,
   });
-  app.register(async (scope) => registerReceiveRoute(scope, receiver));
+  app.register(async (scope) =>
+    registerReceiveRoute(scope, receiver, forwardByTenantParam(api.context)),
+  );
 }
 
 /**
  * The receive route, in a plugin scope of its own: SNS posts its JSON as text/plain, and the
  * signature is checked over the fields of the text as sent, so the body is kept as text.
  */
-function registerReceiveRoute(scope: FastifyInstance, receiver: SnsReceiver): void {
+function registerReceiveRoute(
+  scope: FastifyInstance,
+  receiver: SnsReceiver,
+  forwardToHome: ReturnType<typeof forwardByTenantParam>,
+): void {
   const limiter = new RateLimiter(RECEIVE_RATE_LIMIT);
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
@@ -81,7 +88,8 @@ function registerReceiveRoute(scope: FastifyInstance, receiver: SnsReceiver): vo
   );
   scope.post<{ Params: { tenant: string; event: string } }>(
     '/api/v1/sns/:tenant/:event',
-    { bodyLimit: RECEIVE_BODY_LIMIT_BYTES },
+    // Its tenant's home, when that is another process, limits and receives it.
+    { bodyLimit: RECEIVE_BODY_LIMIT_BYTES, onRequest: forwardToHome },
     async (request, reply) => {
       const { tenant, event } = request.params;
       if (!/^[0-9a-f-]{36}$/i.test(tenant)) throw notFound(`tenant ${tenant} not found`);

@@ -10,7 +10,7 @@ import {
   type V1Webhook,
 } from '@trellis/api-contract';
 import type { Database } from '@trellis/db';
-import type { Engine } from '@trellis/engine';
+import type { EngineApi } from '@trellis/engine';
 import { findEvent } from '../../read-models/event.queries';
 import type { ResourceLimits } from '../../resource-limits/resource-limits';
 import {
@@ -34,6 +34,7 @@ import { recordWebhookRequest, type WebhookReceipt } from '../../webhooks/reques
 import { WebhookCredentialSealer } from '../../webhooks/webhook-credentials';
 import { badRequest, notFound, tooManyRequests } from '../api-error';
 import type { ApiRouter } from '../api-router';
+import { forwardByTenantParam } from '../forward-to-home';
 import { presentEvent } from '../present-events';
 import { RateLimiter } from '../rate-limiter';
 
@@ -170,6 +171,7 @@ export function registerWebhookRoutes(api: ApiRouter, app: FastifyInstance): voi
       engine,
       sealer,
       resourceLimits: api.context.resourceLimits,
+      forwardToHome: forwardByTenantParam(api.context),
     }),
   );
 }
@@ -180,7 +182,8 @@ export function registerWebhookRoutes(api: ApiRouter, app: FastifyInstance): voi
  * needs the body's exact bytes (signatures are computed over them) and reads JSON and forms
  * itself, so it lives in its own plugin scope whose one content parser keeps the raw body.
  *
- * Order of work: the webhook is found (unknown ones are refused before the body is read),
+ * Order of work: the request goes to its tenant's home when that is another process
+ * (forward-to-home.ts), the webhook is found (unknown ones are refused before the body is read),
  * then rate-limited, then the body is read (at most RECEIVE_BODY_LIMIT_BYTES) and the receive
  * flow runs. Every answer from then on, success or refusal at any step, is recorded in the
  * webhook's request log just before it is sent.
@@ -189,9 +192,10 @@ function registerReceiveRoute(
   scope: FastifyInstance,
   dependencies: {
     db: Database;
-    engine: Engine;
+    engine: EngineApi;
     sealer: WebhookCredentialSealer;
     resourceLimits: ResourceLimits;
+    forwardToHome: ReturnType<typeof forwardByTenantParam>;
   },
 ): void {
   const { db } = dependencies;
@@ -207,15 +211,19 @@ function registerReceiveRoute(
     '/api/v1/stable/tenants/:tenant/webhooks/:webhook',
     {
       bodyLimit: RECEIVE_BODY_LIMIT_BYTES,
-      onRequest: async (request) => {
-        const { tenant, webhook: name } = request.params;
-        const webhook = await findReceivingWebhook(db, tenant, name);
-        // Limited once the webhook is known, so buckets exist only for real webhooks. Refusals
-        // here are not logged: a flood must not turn into a flood of writes.
-        if (!limiter.take(`${webhook.tenantId}|${webhook.name}`))
-          throw tooManyRequests(`webhook ${name} is receiving too many requests, slow down`);
-        receipts.set(request, { webhook });
-      },
+      // Before the webhook is looked up or rate-limited: its tenant's home does both.
+      onRequest: [
+        dependencies.forwardToHome,
+        async (request) => {
+          const { tenant, webhook: name } = request.params;
+          const webhook = await findReceivingWebhook(db, tenant, name);
+          // Limited once the webhook is known, so buckets exist only for real webhooks. Refusals
+          // here are not logged: a flood must not turn into a flood of writes.
+          if (!limiter.take(`${webhook.tenantId}|${webhook.name}`))
+            throw tooManyRequests(`webhook ${name} is receiving too many requests, slow down`);
+          receipts.set(request, { webhook });
+        },
+      ],
       onSend: async (request, reply, payload) => {
         const receipt = receipts.get(request);
         if (!receipt) return payload;

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '@trellis/db';
+import { createTestDatabase } from '@trellis/db/testing';
+import { createTenant } from '../test/test-worker';
+import {
+  ShardLeases,
+  shardLeaseName,
+  type ShardEnd,
+  type ShardLeasesOptions,
+} from './shard-leases';
+import { shardOfTenant, TENANT_SHARDS } from './tenant-scope';
+
+const ALL = [...Array(TENANT_SHARDS).keys()];
+
+/** A tenant id in `shard` (shardOfTenant reads its last byte). */
+const tenantOfShard = (shard: number) =>
+  `00000000-0000-4000-8000-0000000000${shard.toString(16).padStart(2, '0')}`;
+
+describe('shard leases', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  const joined: ShardLeases[] = [];
+
+  beforeEach(async () => {
+    ({ db, drop } = await createTestDatabase({ migrate: true }));
+  });
+  afterEach(async () => {
+    for (const leases of joined.splice(0)) await leases.stop();
+    await drop();
+  });
+
+  /** A process joining: what it was given and what it gave up, as its engines would hear. */
+  async function join(holder: string, options: Partial<ShardLeasesOptions> = {}) {
+    const events: { shard: number; why: ShardEnd | 'gained' }[] = [];
+    const fences = new Map<number, Parameters<ShardLeasesOptions['gained']>[1]>();
+    const leases = await ShardLeases.join({
+      db,
+      holder,
+      ttlMs: 600,
+      addresses: { http: `${holder}:8080`, grpc: `${holder}:7070` },
+      gained: async (shard, fence) => {
+        fences.set(shard, fence);
+        events.push({ shard, why: 'gained' });
+      },
+      ended: async (shard, why) => {
+        events.push({ shard, why });
+      },
+      onError: () => {},
+      ...options,
+    });
+    joined.push(leases);
+    return { leases, events, fences };
+  }
+
+  const sorted = (shards: number[]) => [...shards].sort((a, b) => a - b);
+
+  it('go all to a lone process, which schedules every shard fenced by its generation', async () => {
+    const a = await join('a');
+    expect(sorted(a.leases.shards())).toEqual(ALL);
+    for (const shard of ALL) {
+      await expect(db.transaction((tx) => a.fences.get(shard)!(tx))).resolves.toBeUndefined();
+    }
+    const tenantId = await createTenant(db);
+    expect(await a.leases.homeOf(tenantId)).toEqual({ here: true });
+  });
+
+  it('are shared evenly once others join: each gives back what goes to the newcomers', async () => {
+    const a = await join('a');
+    const b = await join('b');
+    await expect.poll(() => [a.leases.shards().length, b.leases.shards().length]).toEqual([8, 8]);
+    const c = await join('c');
+    await expect
+      .poll(() => [a, b, c].map((p) => p.leases.shards().length).sort())
+      .toEqual([5, 5, 6]);
+    // Every shard exactly once.
+    expect(sorted([a, b, c].flatMap((p) => p.leases.shards()))).toEqual(ALL);
+    // What a gave back, its engines were told to stop first.
+    const givenBack = a.events.filter((e) => e.why === 'rebalanced').map((e) => e.shard);
+    expect(givenBack.length).toBe(TENANT_SHARDS - a.leases.shards().length);
+    // Each process knows where the others' tenants are.
+    const tenantId = await createTenant(db);
+    const home = [a, b, c].find((p) => p.leases.shards().includes(shardOfTenant(tenantId)))!;
+    for (const p of [a, b, c]) {
+      expect(await p.leases.homeOf(tenantId)).toEqual(
+        p === home
+          ? { here: true }
+          : {
+              here: false,
+              addresses: { http: `${home.leases.holder}:8080`, grpc: `${home.leases.holder}:7070` },
+            },
+      );
+    }
+  });
+
+  it('are taken over from a process killed while holding them', async () => {
+    // What a killed process leaves: its presence and its shards, no longer renewed.
+    for (const name of ['member:dead', ...ALL.map(shardLeaseName)]) {
+      await db.query(
+        `INSERT INTO engine_leases (name, holder, generation, acquired_at, expires_at)
+         VALUES ($1, 'dead', 1, now(), now() + interval '1 second')`,
+        [name],
+      );
+    }
+    const a = await join('a');
+    expect(a.leases.shards()).toEqual([]);
+    await expect.poll(() => a.leases.shards().length, { timeout: 10_000 }).toBe(TENANT_SHARDS);
+    const { rows } = await db.query<{ holder: string; generation: string }>(
+      `SELECT DISTINCT holder, generation FROM engine_leases WHERE name LIKE 'shard:%'`,
+    );
+    expect(rows).toEqual([{ holder: 'a', generation: '2' }]);
+  });
+
+  it('lost to another process stop their engine, whose fence refuses from then on', async () => {
+    const a = await join('a');
+    const shard = a.leases.shards()[0]!;
+    await db.query(
+      `UPDATE engine_leases SET holder = 'other', generation = generation + 1 WHERE name = $1`,
+      [shardLeaseName(shard)],
+    );
+    await expect(db.transaction((tx) => a.fences.get(shard)!(tx))).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect(a.events).toContainEqual({ shard, why: 'lost' });
+    expect(a.leases.shards()).not.toContain(shard);
+    expect(await a.leases.homeOf(tenantOfShard(shard))).not.toEqual({ here: true });
+  });
+
+  it('are handed over at once on a clean stop', async () => {
+    const a = await join('a');
+    const b = await join('b', { ttlMs: 60_000 });
+    await expect.poll(() => a.leases.shards().length).toBe(8);
+    await a.leases.stop();
+    joined.splice(joined.indexOf(a.leases), 1);
+    expect(a.events.filter((e) => e.why === 'stopped').length).toBe(8);
+    // Well before a's time to live would have let them go.
+    await expect.poll(() => b.leases.shards().length, { timeout: 3_000 }).toBe(TENANT_SHARDS);
+  });
+
+  it('give a shard back when its engine cannot start, and another takes it', async () => {
+    const failing = shardOfTenant(await createTenant(db));
+    const a = await join('a', {
+      gained: async (shard) => {
+        if (shard === failing) throw new Error('recovery failed');
+      },
+    });
+    expect(a.leases.shards()).not.toContain(failing);
+    expect(a.leases.shards().length).toBe(TENANT_SHARDS - 1);
+    const b = await join('b');
+    await expect.poll(() => b.leases.shards()).toContain(failing);
+  });
+});
