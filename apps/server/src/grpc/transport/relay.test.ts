@@ -405,7 +405,7 @@ describe('relaying calls to the process that serves them', () => {
     await relayToB();
     const sent = Array.from({ length: 40 }, (_v, i) => message(i));
     // More than the stream's initial flow-control window, all written at once with the headers.
-    const body = Buffer.concat(sent.map(frame));
+    const body = Buffer.concat(sent.map((m) => frame(m)));
     expect(body.length).toBeGreaterThan(65_535);
     for (const peer of [undefined, toB.address]) {
       hook = () => new Promise((resolve) => setTimeout(() => resolve(peer), 50));
