@@ -351,7 +351,11 @@ describe('the worker port under attack', () => {
     await underAttack(async () => {
       // The worker holds some of the places already, so the cap is reached before the end.
       for (let i = 0; i < LIMITS.maxConnections!; i++) attackers.push(await RawClient.open(port));
-      const refused = attackers.filter((a) => a.closed);
+      // On a slow machine an early one may also meet its authentication deadline while the
+      // rest open: that closing says GOAWAY, where a refusal on accept says nothing at all.
+      const refused = attackers.filter(
+        (a) => a.closed && !a.frames.some((f) => f.type === FrameType.GOAWAY),
+      );
       expect(refused.length).toBeGreaterThan(0);
       for (const attacker of refused) expect(attacker.frames).toEqual([]);
       for (const attacker of attackers) attacker.destroy();

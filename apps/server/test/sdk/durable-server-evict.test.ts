@@ -55,7 +55,9 @@ it('tells a worker that wakes in an invocation that moved on to drop it (server_
     return d.status === 'COMPLETED' || d.status === 'FAILED' ? d : undefined;
   });
   expect(details.status).toBe('COMPLETED');
-  expect(details.tasks[0]!.output).toMatchObject({ invocation: 2 });
+  // Another invocation's: the second, or a later one when a loaded machine delayed the other
+  // worker's heartbeats past the reassignment too (the frozen one's never finishes it).
+  expect((details.tasks[0]!.output as { invocation: number }).invocation).toBeGreaterThanOrEqual(2);
   const finished = await server.db.query<{ n: string }>(
     `SELECT count(*) AS n FROM task_events e JOIN tasks t ON t.id = e.task_id
       WHERE t.run_id = $1 AND e.event_type = 'FINISHED'`,
