@@ -125,6 +125,36 @@ describe('shard leases', () => {
     expect(await a.leases.homeOf(tenantOfShard(shard))).not.toEqual({ here: true });
   });
 
+  it('lost while its engine starts, stop that engine once it has started', async () => {
+    // Engines as the server keeps them: started when gained, stopped when ended.
+    const running = new Set<number>();
+    let lost = () => {};
+    const lostSeen = new Promise<void>((resolve) => (lost = resolve));
+    const a = await join('a', {
+      gained: async (shard) => {
+        if (shard === 0) {
+          await db.query(
+            `UPDATE engine_leases
+                SET holder = 'other', generation = generation + 1,
+                    expires_at = now() + interval '1 hour'
+              WHERE name = $1`,
+            [shardLeaseName(0)],
+          );
+          // Still recovering when the renewal finds the shard gone.
+          await lostSeen;
+        }
+        running.add(shard);
+      },
+      ended: async (shard, why) => {
+        if (shard === 0 && why === 'lost') lost();
+        running.delete(shard);
+      },
+    });
+    expect(a.leases.shards()).not.toContain(0);
+    expect(running.has(0)).toBe(false);
+    expect(running.size).toBe(TENANT_SHARDS - 1);
+  });
+
   it('are handed over at once on a clean stop', async () => {
     const a = await join('a');
     const b = await join('b', { ttlMs: 60_000 });

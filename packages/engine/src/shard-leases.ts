@@ -268,6 +268,12 @@ export class ShardLeases {
       this.held.set(shard, held);
       try {
         await this.options.gained(shard, (tx) => this.fence(tx, shard, generation));
+        if (this.held.get(shard) !== held) {
+          // Lost while its engine recovered: the loss was told before there was an engine to
+          // stop, so it is told again now that there is one.
+          await this.end(shard, 'lost');
+          continue;
+        }
         held.serving = true;
       } catch (error) {
         this.options.onError(`could not start the engine of shard ${shard}; giving it back`, error);
