@@ -170,7 +170,10 @@ export class ShardLeases {
   private async renew(): Promise<void> {
     if (this.stopped) return;
     const { db } = this.options;
-    const names = [...this.held.keys()].map(shardLeaseName);
+    // Only what was held when the renewal was sent is judged by it: a shard taken meanwhile
+    // (a balancing pass runs beside it) is not in it and not lost.
+    const asked = [...this.held].map(([shard, { generation }]) => ({ shard, generation }));
+    const names = asked.map(({ shard }) => shardLeaseName(shard));
     let renewed: Set<string>;
     try {
       renewed = await renewLeases(
@@ -186,8 +189,9 @@ export class ShardLeases {
       this.options.onError('could not renew the shard leases; retrying', error);
       return;
     }
-    for (const [shard] of [...this.held]) {
-      if (!renewed.has(shardLeaseName(shard))) this.lose(shard);
+    for (const { shard, generation } of asked) {
+      const still = this.held.get(shard)?.generation === generation;
+      if (still && !renewed.has(shardLeaseName(shard))) this.lose(shard);
     }
     void this.balance();
   }
