@@ -8,6 +8,7 @@ import {
   type ShardEnd,
   type ShardLeasesOptions,
 } from './shard-leases';
+import { releaseLease, renewLeases, takeLease } from './queries/lease.queries';
 import { shardOfTenant, TENANT_SHARDS } from './tenant-scope';
 
 const ALL = [...Array(TENANT_SHARDS).keys()];
@@ -164,6 +165,56 @@ describe('shard leases', () => {
     expect(a.events.filter((e) => e.why === 'stopped').length).toBe(8);
     // Well before a's time to live would have let them go.
     await expect.poll(() => b.leases.shards().length, { timeout: 3_000 }).toBe(TENANT_SHARDS);
+  });
+
+  it('are handed over at once on a clean stop that meets a renewal on its way', async () => {
+    // a's renewal waits at a gate that opens when a deletes its presence, the worst moment for
+    // it to land; or after 300 ms, if the stop waits for the renewal.
+    let renewalSent = () => {};
+    const sent = new Promise<void>((resolve) => (renewalSent = resolve));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const gated: Database = {
+      kind: db.kind,
+      query: async (text, params) => {
+        if (text.includes('DELETE FROM engine_leases WHERE name = $1')) openGate();
+        if (text.includes('UPDATE engine_leases SET expires_at = now() +')) {
+          renewalSent();
+          await gate;
+        }
+        return db.query(text, params);
+      },
+      exec: (sql) => db.exec(sql),
+      transaction: (work) => db.transaction(work),
+      listen: (channel, onNotify) => db.listen(channel, onNotify),
+      close: () => db.close(),
+    };
+    const a = await join('a', { db: gated });
+    const b = await join('b', { ttlMs: 60_000 });
+    await sent;
+    setTimeout(openGate, 300);
+    await a.leases.stop();
+    joined.splice(joined.indexOf(a.leases), 1);
+    // The late renewal revived neither a's presence nor its shards: b takes all of them at once,
+    // not after a's time to live (b itself balances again only after 20 s).
+    await expect.poll(() => b.leases.shards().length, { timeout: 3_000 }).toBe(TENANT_SHARDS);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const { rows } = await db.query(`SELECT name FROM engine_leases WHERE holder = 'a'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('released, are no longer renewed by their old holder, and a new take starts a generation', async () => {
+    const a = await join('a');
+    const shard = a.leases.shards()[0]!;
+    const name = shardLeaseName(shard);
+    const { rows } = await db.query<{ generation: string }>(
+      `SELECT generation FROM engine_leases WHERE name = $1`,
+      [name],
+    );
+    await releaseLease(db, name, 'a', rows[0]!.generation);
+    expect(await renewLeases(db, 'a', [name], 600)).toEqual(new Set());
+    const generation = await takeLease(db, name, 'a', 600, undefined);
+    expect(Number(generation)).toBe(Number(rows[0]!.generation) + 1);
   });
 
   it('give a shard back when its engine cannot start, and another takes it', async () => {

@@ -100,6 +100,9 @@ export class ShardLeases {
   /** The balancing pass under way; passes never overlap. */
   private pass: Promise<void> = Promise.resolve();
   private passAgain = false;
+  /** The renewal under way, which a stop waits for. */
+  private renewal: Promise<void> = Promise.resolve();
+  private renewing = false;
   private stopped = false;
 
   private constructor(private readonly options: ShardLeasesOptions) {
@@ -122,7 +125,7 @@ export class ShardLeases {
     this.unlisten = await db.listen(LEASE_CHANNEL, () => this.balance());
     await this.renewPresence();
     // Renewing starts before the first shards' engines recover, which may outlast the time to live.
-    this.timer = setInterval(() => void this.renew(), Math.floor(this.ttlMs / 3));
+    this.timer = setInterval(() => this.renew(), Math.floor(this.ttlMs / 3));
     this.timer.unref();
     await db.query('SELECT pg_notify($1, $2)', [LEASE_CHANNEL, memberLeaseName(this.holder)]);
     await this.balance();
@@ -152,22 +155,29 @@ export class ShardLeases {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
-    await this.pass;
+    // A renewal still in flight would write the presence back after it is deleted below.
+    await Promise.all([this.pass, this.renewal]);
     await this.unlisten?.();
-    const { db } = this.options;
-    for (const [shard, { generation }] of [...this.held]) {
-      this.held.delete(shard);
-      await this.end(shard, 'stopped');
-      await releaseLease(db, shardLeaseName(shard), this.holder, generation);
-    }
-    await db.query(`DELETE FROM engine_leases WHERE name = $1`, [memberLeaseName(this.holder)]);
-    await db.query('SELECT pg_notify($1, $2)', [LEASE_CHANNEL, 'released']);
+    for (const shard of [...this.held.keys()]) await this.giveBack(shard, 'stopped');
+    // Announced once this process is no longer a member, so the others count it out.
+    await this.options.db.query(`DELETE FROM engine_leases WHERE name = $1`, [
+      memberLeaseName(this.holder),
+    ]);
+    await this.announceRelease();
   }
 
   // ------------------------------------------------------------------------------------------
 
   /** Renews the presence and every held shard in one statement; drops the shards lost. */
-  private async renew(): Promise<void> {
+  private renew(): void {
+    // One at a time: an interval that comes while the last renewal still waits on the database
+    // is skipped rather than queued behind it.
+    if (this.stopped || this.renewing) return;
+    this.renewing = true;
+    this.renewal = this.renewOnce().finally(() => (this.renewing = false));
+  }
+
+  private async renewOnce(): Promise<void> {
     if (this.stopped) return;
     const { db } = this.options;
     // Only what was held when the renewal was sent is judged by it: a shard taken meanwhile
@@ -240,13 +250,8 @@ export class ShardLeases {
     if (this.held.size > share) {
       // Give back the highest shards: each process keeps a stable part of what it holds.
       const extra = [...this.held.keys()].sort((a, b) => b - a).slice(0, this.held.size - share);
-      for (const shard of extra) {
-        const { generation } = this.held.get(shard)!;
-        this.held.delete(shard);
-        await this.end(shard, 'rebalanced');
-        await releaseLease(db, shardLeaseName(shard), this.holder, generation);
-      }
-      await db.query('SELECT pg_notify($1, $2)', [LEASE_CHANNEL, 'released']);
+      for (const shard of extra) await this.giveBack(shard, 'rebalanced');
+      await this.announceRelease();
       return;
     }
 
@@ -285,6 +290,18 @@ export class ShardLeases {
         await releaseLease(db, name, this.holder, generation);
       }
     }
+  }
+
+  /** Closes the shard's engine here (its last tick commits), then lets the others take it. */
+  private async giveBack(shard: number, why: 'rebalanced' | 'stopped'): Promise<void> {
+    const { generation } = this.held.get(shard)!;
+    this.held.delete(shard);
+    await this.end(shard, why);
+    await releaseLease(this.options.db, shardLeaseName(shard), this.holder, generation);
+  }
+
+  private async announceRelease(): Promise<void> {
+    await this.options.db.query('SELECT pg_notify($1, $2)', [LEASE_CHANNEL, 'released']);
   }
 
   /** Inside a tick's transaction: refuses once this process no longer holds the shard. */

@@ -70,7 +70,12 @@ export async function holdsLease(
   return rows.length === 1;
 }
 
-/** Gives the lease up at once (a clean stop), so a waiting process takes it without waiting out its time. */
+/**
+ * Gives the lease up at once, so a waiting process takes it without waiting out its time. The
+ * holder is cleared too: a renewal already in flight then finds nothing of its own to extend
+ * (it matches by holder, and PostgreSQL re-checks that on the updated row), and whoever takes the
+ * lease next, this holder included, starts a new generation that no older fence accepts.
+ */
 export async function releaseLease(
   db: Queryable,
   name: string,
@@ -78,7 +83,7 @@ export async function releaseLease(
   generation: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE engine_leases SET expires_at = now()
+    `UPDATE engine_leases SET expires_at = now(), holder = ''
       WHERE name = $1 AND holder = $2 AND generation = $3`,
     [name, holder, generation],
   );
