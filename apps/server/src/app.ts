@@ -126,10 +126,19 @@ export async function buildApp(
         onAlert: (alert) => resourceLimitAlerts.sink?.(alert),
         onError: (message, error) => app.log.error({ err: error }, message),
       }),
+    live: new LiveUpdates(
+      db,
+      engine,
+      (message, error) => app.log.error({ err: error }, message),
+      (tenantId, runIds) => readRunRows(db, tenantId, runIds),
+    ),
     tenantHome: options.tenantHome,
   };
   // Its last meters are written before the database closes.
   app.addHook('onClose', async () => context.resourceLimits.close());
+  // Streams stay open until their clients leave: they are ended before the server waits for
+  // its requests to finish.
+  app.addHook('preClose', async () => context.live.close());
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
@@ -186,16 +195,7 @@ export async function buildApp(
   registerFlowControlRoutes(api);
   registerSavedViewRoutes(api);
   registerMetricsRoutes(api, app, metrics);
-  const live = new LiveUpdates(
-    db,
-    engine,
-    (message, error) => app.log.error({ err: error }, message),
-    (tenantId, runIds) => readRunRows(db, tenantId, runIds),
-  );
-  // Streams stay open until their clients leave: they are ended before the server waits for
-  // its requests to finish.
-  app.addHook('preClose', async () => live.close());
-  registerLiveRoutes(api, live);
+  registerLiveRoutes(api, context.live);
 
   await installDashboard(app, config.dashboardDir);
   return { app, context };

@@ -113,10 +113,13 @@ async function main(): Promise<void> {
     tracing,
     runsFinished,
   });
-  // A tenant's meters go with its scheduling (resource-limits.ts).
-  engines.onShardEnded((shard) =>
-    context.resourceLimits.forget((tenantId) => shardOfTenant(tenantId) === shard),
-  );
+  engines.onShardEnded(async (shard) => {
+    const inShard = (tenantId: string) => shardOfTenant(tenantId) === shard;
+    // A tenant's meters go with its scheduling (resource-limits.ts), and its dashboards' live
+    // streams end: nothing feeds them here any more, and reopened they reach its new home.
+    context.live.endTenants(inShard);
+    await context.resourceLimits.forget(inShard);
+  });
   // Error lines carry the tenant and the run they concern, when there is one.
   log = (message, error, context) => app.log.error({ err: error, ...context }, message);
   note = (message) => app.log.info(message);

@@ -60,6 +60,14 @@ export async function openLiveStream(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    /** Resolves when the server ends the stream. */
+    async ended(timeoutMs = 30_000): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the stream is still open')), timeoutMs);
+      });
+      await Promise.race([reading, late]).finally(() => clearTimeout(timer));
+    },
     async close() {
       controller.abort();
       await reading;

@@ -2,6 +2,7 @@ import type { Database } from '@trellis/db';
 import type { EngineApi } from '@trellis/engine';
 import type { Config } from '../config';
 import type { ApiTokenSigner } from '../accounts/api-token-signer';
+import type { LiveUpdates } from '../live/live-updates';
 import type { ResourceLimits } from '../resource-limits/resource-limits';
 import type { LoginThrottle } from './login-throttle';
 import type { RateLimiter } from './rate-limiter';
@@ -19,6 +20,8 @@ export interface ServerContext {
   loginThrottle: LoginThrottle;
   /** Tenant resource limits: routes that add what a tenant uses go through it. */
   resourceLimits: ResourceLimits;
+  /** The dashboards' live streams, fed by the engines here. */
+  live: LiveUpdates;
   /**
    * Where a tenant is served: 'here', the HTTP address (`host:port`) of the process that serves it,
    * or undefined while no process does (a takeover under way). Absent: one process serves every tenant.

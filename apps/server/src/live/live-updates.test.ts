@@ -16,6 +16,7 @@ import { LiveUpdates, MAX_BUFFERED_BYTES } from './live-updates';
  * that publish changes and answer the id lookup, so the test controls how much is sent.
  */
 const TENANT = '11111111-1111-4111-8111-111111111111';
+const OTHER_TENANT = '22222222-2222-4222-8222-222222222222';
 
 let server: Server | undefined;
 afterEach(
@@ -53,12 +54,16 @@ function harness() {
   };
 }
 
-/** Serves the stream; resolves with the port and the server's side of the first stream. */
+/**
+ * Serves the stream of the tenant the path names (TENANT for `/`), resuming after the
+ * Last-Event-ID header; resolves with the port and the server's side of the last stream.
+ */
 async function listen(live: LiveUpdates) {
   let stream: ServerResponse | undefined;
-  server = createServer((_req, res) => {
+  server = createServer((req, res) => {
     stream = res;
-    live.open(TENANT, res, undefined);
+    const lastEventId = req.headers['last-event-id'];
+    live.open(req.url === '/' ? TENANT : req.url!.slice(1), res, lastEventId as string | undefined);
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { port: (server!.address() as AddressInfo).port, stream: () => stream! };
@@ -86,6 +91,48 @@ describe('live updates', () => {
     expect(batch * 170_000).toBeGreaterThan(MAX_BUFFERED_BYTES);
     expect(batch).toBeLessThan(200);
     response.destroy();
+    live.close();
+  });
+
+  it('ends the streams of tenants whose scheduling moved away, and only theirs', async () => {
+    const { live, publish } = harness();
+    const { port } = await listen(live);
+    const open = (path: string, lastEventId?: string) =>
+      new Promise<IncomingMessage>((resolve) =>
+        request(
+          {
+            port,
+            host: '127.0.0.1',
+            path,
+            headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+          },
+          resolve,
+        ).end(),
+      );
+    const text = (response: IncomingMessage) => {
+      let received = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+      return () => received;
+    };
+    const moved = await open('/');
+    const movedText = text(moved);
+    const ended = new Promise((resolve) => moved.on('end', resolve));
+    const stays = await open(`/${OTHER_TENANT}`);
+    let staysEnded = false;
+    stays.on('end', () => (staysEnded = true));
+    publish(['1']);
+    await expect.poll(movedText).toContain('event: changes');
+    const lastId = /id: (\S+)/.exec(movedText())![1]!;
+
+    live.endTenants((tenantId) => tenantId === TENANT);
+    await ended;
+    expect(staysEnded).toBe(false);
+    // Back on this process later, its old feed is gone: the stream is told to fetch everything.
+    const again = await open('/', lastId);
+    const againText = text(again);
+    await expect.poll(againText).toContain('event: reset');
+    again.destroy();
+    stays.destroy();
     live.close();
   });
 });

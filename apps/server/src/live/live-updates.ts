@@ -107,16 +107,33 @@ export class LiveUpdates {
     });
   }
 
+  /**
+   * Ends the streams of the tenants this process no longer schedules (their shard moved), and
+   * forgets their feeds: their changes are now made elsewhere, so a stream left open would go
+   * quiet. Reopened, a stream reaches the tenant's new home, or gets `reset` here.
+   */
+  endTenants(moved: (tenantId: string) => boolean): void {
+    for (const [tenantId, feed] of this.tenants) {
+      if (!moved(tenantId)) continue;
+      this.tenants.delete(tenantId);
+      this.endFeed(feed);
+    }
+  }
+
   /** Ends every stream (the server is closing) and stops listening. */
   close(): void {
     this.unsubscribe();
     clearInterval(this.heartbeat);
-    for (const feed of this.tenants.values()) {
-      clearTimeout(feed.timer);
-      clearTimeout(feed.expiry);
-      for (const stream of feed.streams) stream.end();
-    }
+    for (const feed of this.tenants.values()) this.endFeed(feed);
     this.tenants.clear();
+  }
+
+  private endFeed(feed: TenantFeed): void {
+    clearTimeout(feed.timer);
+    clearTimeout(feed.expiry);
+    for (const stream of feed.streams) stream.end();
+    // A flush already on its way then writes to nobody.
+    feed.streams.clear();
   }
 
   private feed(tenantId: string): TenantFeed {
