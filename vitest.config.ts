@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*',
       'apps/server',
       'apps/server/vitest.serial.config.ts',
+      'apps/server/vitest.sdk.config.ts',
       'apps/server/vitest.fuzz.config.ts',
       'apps/dashboard',
       'tools/*',

@@ -55,8 +55,9 @@ npm run format:check || CHECKS_FAILED=$((CHECKS_FAILED + 1))
 npm run typecheck || CHECKS_FAILED=$((CHECKS_FAILED + 1))
 echo "{\"numPassedTests\":$((3 - CHECKS_FAILED)),\"numFailedTests\":$CHECKS_FAILED}" >"$RESULTS/static.json"
 
-# Unit, database, API and worker-protocol tests on the embedded database (PGlite).
-run_tier pglite npx vitest run
+# Unit, database, API and fuzz tests on the embedded database (PGlite); of the worker-protocol
+# tests, those about the embedded database (the rest, project server-sdk, run on PostgreSQL).
+run_tier pglite npx vitest run --project '!server-sdk'
 
 # The browser tier and the PostgreSQL tier run side by side: the browser tier mostly waits (on
 # the browser, on the server it drives: 0.6 of a core on average), the PostgreSQL tier shares its
@@ -70,7 +71,9 @@ run_tier browser npx vitest run -c apps/dashboard/vitest.e2e.config.ts >"$LOGS/b
 BROWSER=$!
 # The tiers that touch the database, again on PostgreSQL. The fuzzers (project server-fuzz) run
 # once, on PGlite above: they test the server's handling of input, which is the same on both.
-TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project server-serial --project seed
+# The worker-protocol tests (server-sdk) run here only: the SDK's processes make them the
+# heaviest, and PostgreSQL is where their transactions really run side by side.
+TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project server-sdk --project server-serial --project seed
 wait "$BROWSER"
 cat "$LOGS/browser.log"
 
