@@ -9,7 +9,8 @@ LOGS=$(mktemp -d)
 trap 'rm -rf "$RESULTS" "$LOGS"' EXIT
 export TZ=UTC
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step says when it starts, in seconds since the run began: the log of a slow run shows where.
+step() { printf '\n=== %s (at %ds)\n' "$*" "$SECONDS"; }
 
 step "npm packages"
 npm ci --no-audit --no-fund --loglevel=error || exit 1
@@ -48,6 +49,17 @@ run_tier() {
   fi
 }
 
+# The browser tier runs beside all the others, from here to the end: it mostly waits (on the
+# browser, on the server it drives: 0.6 of a core on average), and the others are CPU-bound on
+# this 2-core machine, so it fills what they leave rather than running after them. Started after
+# the others, beside the PostgreSQL tier only, it was the last to end by 2 minutes (and by 10 on
+# a slower CI machine). Its output is written to a log, shown when it ends, so the outputs do not
+# mix.
+step "tier: browser, beside the others (its output follows theirs)"
+# The dashboard in Debian's Chromium against the real server on PGlite.
+run_tier browser npx vitest run -c apps/dashboard/vitest.e2e.config.ts >"$LOGS/browser.log" 2>&1 &
+BROWSER=$!
+
 step "static checks: lint, format, types"
 CHECKS_FAILED=0
 npm run lint || CHECKS_FAILED=$((CHECKS_FAILED + 1))
@@ -59,21 +71,12 @@ echo "{\"numPassedTests\":$((3 - CHECKS_FAILED)),\"numFailedTests\":$CHECKS_FAIL
 # tests, those about the embedded database (the rest, project server-sdk, run on PostgreSQL).
 run_tier pglite npx vitest run --project '!server-sdk'
 
-# The browser tier and the PostgreSQL tier run side by side: the browser tier mostly waits (on
-# the browser, on the server it drives: 0.6 of a core on average), the PostgreSQL tier shares its
-# load with the PostgreSQL server. Measured on a quiet 2-core machine: 11.4 min together against
-# 8.0 + 7.7 one after the other, with nothing failing. (On a machine already loaded by other
-# work, together they were slower, and timing-sensitive process tests timed out.)
-# The browser tier writes to a log, shown when it ends, so that the two outputs do not mix.
-step "tier: browser, beside the PostgreSQL tier (its output follows the PostgreSQL tier's)"
-# The dashboard in Debian's Chromium against the real server on PGlite.
-run_tier browser npx vitest run -c apps/dashboard/vitest.e2e.config.ts >"$LOGS/browser.log" 2>&1 &
-BROWSER=$!
 # The tiers that touch the database, again on PostgreSQL. The fuzzers (project server-fuzz) run
 # once, on PGlite above: they test the server's handling of input, which is the same on both.
 # The worker-protocol tests (server-sdk) run here only: the SDK's processes make them the
 # heaviest, and PostgreSQL is where their transactions really run side by side.
 TRELLIS_TEST_DATABASE_URL=$PG_URL run_tier postgres npx vitest run --project db --project engine --project server --project server-sdk --project server-serial --project seed
+step "waiting for the browser tier"
 wait "$BROWSER"
 cat "$LOGS/browser.log"
 
