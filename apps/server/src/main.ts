@@ -59,10 +59,13 @@ async function main(): Promise<void> {
   const stopHistory = await startHistoryPartitions(db, {
     retentionMs: config.historyRetentionMs,
     onError: (error) => log('history partition maintenance failed', error),
-    onChange: ({ created, dropped, strayRowsDeleted }) =>
+    onChange: ({ created, dropped, skipped, strayRowsDeleted }) =>
       note(
         `history partitions: ${created.length} created, ${dropped.length} dropped` +
           (dropped.length ? ` (${dropped.join(', ')})` : '') +
+          (skipped.length
+            ? `, ${skipped.join(', ')} left to the default partition (it holds rows of those days)`
+            : '') +
           (strayRowsDeleted ? `, ${strayRowsDeleted} expired rows deleted` : ''),
       ),
   });

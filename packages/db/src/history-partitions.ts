@@ -1,25 +1,62 @@
 import type { Database, Queryable } from './database';
+import { DAY_MS, runIdRangeOfDay, taskIdRangeOfDay } from './day-ids';
 
 /**
- * History kept in daily partitions (migration `history_partitions`): the append-only tables below are
- * partitioned by range of `created_at`, one partition per UTC day named `<table>_pYYYYMMDD`,
- * plus a DEFAULT partition for rows outside every day that exists.
+ * History, runs and tasks kept in daily partitions, one per UTC day named `<table>_pYYYYMMDD`,
+ * plus a DEFAULT partition for rows outside every day that exists:
+ *
+ * - the append-only history (migration `history_partitions`) by range of `created_at`;
+ * - runs, tasks and durable nodes (migration `run_partitions`) by range of id, whose day is
+ *   the run's (day-ids.ts), so that a run and everything of it share one day.
  *
  * A pass makes sure the days around now exist (yesterday to DAYS_AHEAD days ahead, so a write
- * never waits on this) and drops the days whose every row is older than the retention period:
- * DETACH then DROP, a catalog change however many rows the day holds, where a DELETE would
- * write every row again and leave the table to vacuum. Rows in the DEFAULT partition (a
- * worker's clock far off, rows from before the migration) are moved into their day when it is
- * created, and past the retention period are the only rows deleted one by one.
+ * never waits on this) and drops the days past the retention period: DETACH then DROP, a
+ * catalog change however many rows the day holds, where a DELETE would write every row again
+ * and leave the table to vacuum. A day of runs is dropped only once none of its runs is still
+ * queued or running; its history may go before it (a run older than the retention period
+ * keeps its tasks and results, not its timeline).
  *
- * One process runs this: the one holding the engine lease on PostgreSQL (main.ts starts it
- * after the lease), the only one on PGlite. A pass that fails (a lock not granted within
- * LOCK_TIMEOUT behind a long query) changes nothing and is tried again at the next pass.
+ * Rows of a day that did not exist when they were written wait in the DEFAULT partition. The
+ * history's move into their day when it is created. Runs, tasks and durable nodes are updated
+ * in place, and a row moved under an update would lose it, so theirs stay: such a day is left
+ * to the DEFAULT partition (`skipped`), which happens only to a day whose range holds a run from
+ * before the migration (a v4 id that happens to fall in it) or a row written with a clock days
+ * ahead. Rows in DEFAULT past the retention period are the only ones deleted one by one.
+ *
+ * Every process runs the passes; each change is made under one advisory lock. A pass that
+ * fails (a lock not granted within LOCK_TIMEOUT behind a long query) changes nothing and is
+ * tried again at the next pass.
  */
-export const HISTORY_TABLES = ['task_events', 'task_logs', 'task_stream_events', 'events'] as const;
-export type HistoryTable = (typeof HISTORY_TABLES)[number];
+interface DailyTable {
+  name: string;
+  /** The column the days bound, and a day's bounds as SQL literals. */
+  column: string;
+  bounds(day: number): [string, string];
+  /** A day's rows already waiting in DEFAULT: moved into it, or the day left to DEFAULT. */
+  strays: 'move' | 'stay';
+}
 
-const DAY_MS = 86_400_000;
+const byCreatedAt = (name: string): DailyTable => ({
+  name,
+  column: 'created_at',
+  bounds: (day) => [
+    new Date(day * DAY_MS).toISOString(),
+    new Date((day + 1) * DAY_MS).toISOString(),
+  ],
+  strays: 'move',
+});
+
+/** Dropped in this order: durable nodes and tasks before the runs that decide when. */
+const RUN_TABLES: readonly DailyTable[] = [
+  { name: 'durable_nodes', column: 'task_id', bounds: taskIdRangeOfDay, strays: 'stay' },
+  { name: 'tasks', column: 'id', bounds: taskIdRangeOfDay, strays: 'stay' },
+  { name: 'workflow_runs', column: 'id', bounds: runIdRangeOfDay, strays: 'stay' },
+];
+
+export const HISTORY_TABLES = ['task_events', 'task_logs', 'task_stream_events', 'events'] as const;
+export const DAILY_TABLES = [...HISTORY_TABLES, ...RUN_TABLES.map((table) => table.name)];
+const TABLES: readonly DailyTable[] = [...HISTORY_TABLES.map(byCreatedAt), ...RUN_TABLES];
+
 /** Days created ahead of today: the server may run that long without a pass. */
 const DAYS_AHEAD = 3;
 /** How long a pass waits for a table lock (attach and detach take brief exclusive ones). */
@@ -34,7 +71,7 @@ export const HISTORY_PARTITION_DEFAULTS = {
 } as const;
 
 export interface HistoryPartitionsOptions {
-  /** History older than this is dropped, a whole day at a time. */
+  /** History, runs and tasks older than this are dropped, a whole day at a time. */
   retentionMs?: number;
   /** Time between passes. */
   everyMs?: number;
@@ -47,6 +84,8 @@ export interface HistoryPartitionsOptions {
 export interface HistoryPassResult {
   created: string[];
   dropped: string[];
+  /** Days of runs, tasks or durable nodes left to DEFAULT, which already held rows of them. */
+  skipped: string[];
   /** Rows deleted one by one from the DEFAULT partitions (past retention, outside every day). */
   strayRowsDeleted: number;
 }
@@ -65,7 +104,8 @@ export async function startHistoryPartitions(
   const pass = async () => {
     try {
       const result = await maintainHistoryPartitions(db, options);
-      if (result.created.length || result.dropped.length || result.strayRowsDeleted) {
+      const { created, dropped, skipped, strayRowsDeleted } = result;
+      if (created.length || dropped.length || skipped.length || strayRowsDeleted) {
         options.onChange?.(result);
       }
     } catch (error) {
@@ -83,9 +123,9 @@ export async function startHistoryPartitions(
 }
 
 /**
- * One pass over every history table: missing days created, expired days dropped, expired
- * strays deleted. Creating and dropping are one transaction each, whatever the number of days
- * (a first start creates twenty partitions).
+ * One pass over every table: missing days created, expired days dropped, expired strays
+ * deleted. Creating and dropping are one transaction each, whatever the number of days (a
+ * first start creates thirty-five partitions).
  */
 export async function maintainHistoryPartitions(
   db: Database,
@@ -93,48 +133,57 @@ export async function maintainHistoryPartitions(
 ): Promise<HistoryPassResult> {
   const now = (options.now ?? (() => new Date()))();
   const retentionMs = options.retentionMs ?? HISTORY_PARTITION_DEFAULTS.retentionMs;
-  const today = startOfUtcDay(now);
+  const today = Math.floor(now.getTime() / DAY_MS);
   const cutoff = now.getTime() - retentionMs;
-  const expired = (day: number) => day + DAY_MS <= cutoff;
+  const expired = (day: number) => (day + 1) * DAY_MS <= cutoff;
   const wanted: number[] = [];
-  for (let day = -1; day <= DAYS_AHEAD; day++) wanted.push(today + day * DAY_MS);
+  for (let day = today - 1; day <= today + DAYS_AHEAD; day++) wanted.push(day);
 
   // Several server processes may run this at once: each change is made under one lock, from
   // what the database holds once it is taken, so that no day is created or dropped twice.
-  const changeDays = (choose: (existing: Set<number>) => number[], change: typeof createDay) =>
+  const underLock = <T>(change: (tx: Queryable) => Promise<T>) =>
     db.transaction(async (tx) => {
       await tx.exec(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       await tx.query('SELECT pg_advisory_xact_lock($1)', [HISTORY_LOCK]);
-      const changed: [HistoryTable, number][] = [];
-      for (const table of HISTORY_TABLES) {
-        for (const day of choose(new Set(await listDays(tx, table)))) changed.push([table, day]);
-      }
-      for (const [table, day] of changed) await change(tx, table, day);
-      return changed;
+      return change(tx);
     });
+
   // A day already past retention is not created (the clock moved far ahead).
-  const toCreate = await changeDays(
-    (existing) => wanted.filter((day) => !existing.has(day) && !expired(day)),
-    createDay,
-  );
-  const toDrop = await changeDays((existing) => [...existing].filter(expired), dropDay);
-  const deletes = HISTORY_TABLES.map(
-    (table) => `${table}_gone AS (DELETE FROM ${table}_default WHERE created_at < $1 RETURNING 1)`,
-  );
-  const counts = HISTORY_TABLES.map((table) => `(SELECT count(*) FROM ${table}_gone)`);
-  const { rows } = await db.query<{ deleted: number }>(
-    `WITH ${deletes.join(', ')} SELECT (${counts.join(' + ')})::int AS deleted`,
-    [new Date(cutoff)],
-  );
-  return {
-    created: toCreate.map(([table, day]) => partitionName(table, day)),
-    dropped: toDrop.map(([table, day]) => partitionName(table, day)),
-    strayRowsDeleted: rows[0]?.deleted ?? 0,
-  };
+  const { created, skipped } = await underLock(async (tx) => {
+    const result = { created: [] as string[], skipped: [] as string[] };
+    for (const table of TABLES) {
+      const existing = new Set(await listDays(tx, table.name));
+      for (const day of wanted) {
+        if (existing.has(day) || expired(day)) continue;
+        const name = partitionName(table.name, day);
+        if (table.strays === 'stay' && (await defaultHolds(tx, table, day))) {
+          result.skipped.push(name);
+        } else {
+          await createDay(tx, table, day);
+          result.created.push(name);
+        }
+      }
+    }
+    return result;
+  });
+  const dropped = await underLock(async (tx) => {
+    const names: string[] = [];
+    for (const table of TABLES) {
+      for (const day of await listDays(tx, table.name)) {
+        if (!expired(day)) continue;
+        if (RUN_TABLES.includes(table) && (await holdsLiveRuns(tx, day))) continue;
+        await dropDay(tx, table.name, day);
+        names.push(partitionName(table.name, day));
+      }
+    }
+    return names;
+  });
+  const strayRowsDeleted = await underLock((tx) => deleteExpiredStrays(tx, new Date(cutoff)));
+  return { created, dropped, skipped, strayRowsDeleted };
 }
 
-/** The days that have a partition, as the UTC midnight they start at (ms). */
-export async function listDays(db: Queryable, table: HistoryTable): Promise<number[]> {
+/** The days that have a partition, as days since 1970-01-01. */
+export async function listDays(db: Queryable, table: string): Promise<number[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT c.relname AS name
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
@@ -147,42 +196,88 @@ export async function listDays(db: Queryable, table: HistoryTable): Promise<numb
     .filter((name) => name.startsWith(prefix) && /^\d{8}$/.test(name.slice(prefix.length)))
     .map((name) => {
       const digits = name.slice(prefix.length);
-      return Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8));
+      return Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8)) / DAY_MS;
     })
     .sort((a, b) => a - b);
 }
 
 /**
  * Built beside the table and attached, rather than created as a partition at once: the
- * DEFAULT partition may hold rows of this day, which must move in first (attaching checks
- * that none are left behind).
+ * DEFAULT partition may hold history of this day, which must move in first (attaching checks
+ * that none is left behind).
  */
-async function createDay(tx: Queryable, table: HistoryTable, day: number): Promise<void> {
-  const name = partitionName(table, day);
-  const from = new Date(day).toISOString();
-  const to = new Date(day + DAY_MS).toISOString();
-  await tx.exec(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+async function createDay(tx: Queryable, table: DailyTable, day: number): Promise<void> {
+  const name = partitionName(table.name, day);
+  const [from, to] = table.bounds(day);
   await tx.exec(
-    `WITH moved AS (
-       DELETE FROM ${table}_default WHERE created_at >= '${from}' AND created_at < '${to}'
-       RETURNING *)
-     INSERT INTO ${name} SELECT * FROM moved`,
+    `CREATE TABLE ${name} (LIKE ${table.name} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
   );
+  if (table.strays === 'move') {
+    await tx.exec(
+      `WITH moved AS (
+         DELETE FROM ${table.name}_default
+          WHERE ${table.column} >= '${from}' AND ${table.column} < '${to}'
+         RETURNING *)
+       INSERT INTO ${name} SELECT * FROM moved`,
+    );
+  }
   await tx.exec(
-    `ALTER TABLE ${table} ATTACH PARTITION ${name} FOR VALUES FROM ('${from}') TO ('${to}')`,
+    `ALTER TABLE ${table.name} ATTACH PARTITION ${name} FOR VALUES FROM ('${from}') TO ('${to}')`,
   );
 }
 
-async function dropDay(tx: Queryable, table: HistoryTable, day: number): Promise<void> {
+async function defaultHolds(tx: Queryable, table: DailyTable, day: number): Promise<boolean> {
+  const [from, to] = table.bounds(day);
+  const { rows } = await tx.query(
+    `SELECT 1 FROM ${table.name}_default WHERE ${table.column} >= $1 AND ${table.column} < $2 LIMIT 1`,
+    [from, to],
+  );
+  return rows.length > 0;
+}
+
+/** Whether a day of runs still has one queued or running (through workflow_runs_live_idx). */
+async function holdsLiveRuns(tx: Queryable, day: number): Promise<boolean> {
+  const [from, to] = runIdRangeOfDay(day);
+  const { rows } = await tx.query(
+    `SELECT 1 FROM workflow_runs
+      WHERE id >= $1 AND id < $2 AND status IN ('QUEUED', 'RUNNING') LIMIT 1`,
+    [from, to],
+  );
+  return rows.length > 0;
+}
+
+async function dropDay(tx: Queryable, table: string, day: number): Promise<void> {
   const name = partitionName(table, day);
   await tx.exec(`ALTER TABLE ${table} DETACH PARTITION ${name}`);
   await tx.exec(`DROP TABLE ${name}`);
 }
 
-function partitionName(table: HistoryTable, day: number): string {
-  return `${table}_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
+/**
+ * The rows in DEFAULT past retention: history by its time, runs finished before the cutoff
+ * with their tasks and durable nodes (wherever those are).
+ */
+async function deleteExpiredStrays(tx: Queryable, cutoff: Date): Promise<number> {
+  const history = HISTORY_TABLES.map(
+    (table) => `${table}_gone AS (DELETE FROM ${table}_default WHERE created_at < $1 RETURNING 1)`,
+  );
+  const { rows } = await tx.query<{ deleted: number }>(
+    `WITH ${history.join(', ')},
+       runs_gone AS (
+         DELETE FROM workflow_runs_default
+          WHERE finished_at < $1 AND status NOT IN ('QUEUED', 'RUNNING')
+         RETURNING id),
+       tasks_gone AS (
+         DELETE FROM tasks WHERE run_id IN (SELECT id FROM runs_gone) RETURNING id),
+       nodes_gone AS (
+         DELETE FROM durable_nodes WHERE task_id IN (SELECT id FROM tasks_gone) RETURNING 1)
+     SELECT (${[...HISTORY_TABLES, 'runs', 'tasks', 'nodes']
+       .map((table) => `(SELECT count(*) FROM ${table}_gone)`)
+       .join(' + ')})::int AS deleted`,
+    [cutoff],
+  );
+  return rows[0]?.deleted ?? 0;
 }
 
-function startOfUtcDay(date: Date): number {
-  return Math.floor(date.getTime() / DAY_MS) * DAY_MS;
+function partitionName(table: string, day: number): string {
+  return `${table}_p${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 }

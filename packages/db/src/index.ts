@@ -17,6 +17,17 @@ export {
   startHistoryPartitions,
   maintainHistoryPartitions,
   HISTORY_TABLES,
+  DAILY_TABLES,
   HISTORY_PARTITION_DEFAULTS,
 } from './history-partitions';
 export type { HistoryPartitionsOptions, HistoryPassResult } from './history-partitions';
+export {
+  DAY_MS,
+  newRunId,
+  newTaskExternalId,
+  taskIdOf,
+  dayOfRunId,
+  runIdRangeOfDay,
+  taskIdRangeOfDay,
+  taskIdRangeOfExternalId,
+} from './day-ids';

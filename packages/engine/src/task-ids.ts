@@ -1,5 +1,6 @@
 /**
- * Task ids drawn ahead from the tasks' identity sequence. A batch that knows its new tasks' ids
+ * Numbers for task ids drawn ahead from the task_ids sequence (a task's id is its run's day and
+ * one of these: taskIdOf in @trellis/db). A batch that knows its new tasks' ids
  * before writing them can insert them in the same statement as their events and runtimes,
  * instead of inserting them first to learn the ids: one statement fewer per tick that triggers.
  * Ids drawn but never used (a failed tick, a stop) leave gaps, as rolled-back inserts would.

@@ -5,7 +5,7 @@
  * and for work still in flight at "now" its queue or running-set row. Timestamps, statuses,
  * messages and JSON shapes follow packages/engine/src/apply-batch.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { newRunId, newTaskExternalId } from '@trellis/db';
 import {
   isFinal,
   type NewRunRow,
@@ -269,7 +269,7 @@ export class HistoryGenerator {
       workflow.versions[0]!;
     const behaviour = workflow.behaviour;
     const run: RunRow = {
-      id: randomUUID(),
+      id: newRunId(createdAt),
       workflowId: workflow.id,
       workflowVersionId: version.id,
       // As the engine decides it: several tasks or any dependency make a DAG.
@@ -411,7 +411,7 @@ export class HistoryGenerator {
   #newTask(run: RunRow, step: SeedStep, createdAt: number, queued: boolean): TaskRow {
     const row: TaskRow = {
       index: this.#chunk.tasks.length,
-      externalId: randomUUID(),
+      externalId: newTaskExternalId(run.id),
       runId: run.id,
       stepId: step.id,
       readableId: step.readableId,

@@ -1,10 +1,10 @@
 /**
  * Writes a generated chunk of history (runs and their tasks, and pushed events) in one
  * transaction, each table in one multi-row statement (`INSERT ... SELECT FROM unnest(arrays)`):
- * a few statements per thousands of rows, on PGlite and PostgreSQL alike. Task ids are drawn
- * from the tasks' own identity sequence, so the engine's later inserts continue after them.
+ * a few statements per thousands of rows, on PGlite and PostgreSQL alike. Task ids are made as
+ * the engine makes them (the task_ids sequence and the run's day), so its later ones follow.
  */
-import type { Database, Queryable } from '@trellis/db';
+import { taskIdOf, type Database, type Queryable } from '@trellis/db';
 import { reserveTaskIds } from '@trellis/engine';
 import type { HistoryChunk } from './history-generator';
 
@@ -32,7 +32,8 @@ export async function writeChunk(
   chunk: HistoryChunk,
 ): Promise<RowCounts> {
   return db.transaction(async (tx) => {
-    const ids = await reserveTaskIds(tx, chunk.tasks.length);
+    const seqs = await reserveTaskIds(tx, chunk.tasks.length);
+    const ids = chunk.tasks.map((task, i) => taskIdOf(task.runId, seqs[i]!));
     const taskId = (index: number) => ids[index]!;
     await insertRuns(tx, tenantId, chunk);
     await insertTasks(tx, tenantId, chunk, ids);
@@ -109,7 +110,6 @@ async function insertTasks(
     `INSERT INTO tasks
        (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status, retry_count,
         app_retry_count, priority, output, error, worker_id, created_at, started_at, finished_at)
-     OVERRIDING SYSTEM VALUE
      SELECT id, external_id, $1, run_id, step_id, readable_id, action_id, status, retry_count,
             app_retry_count, priority, output, error, worker_id, created_at, started_at, finished_at
        FROM unnest($2::bigint[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[],

@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
 
 /**
  * How each path parameter leads to the tenant that owns it. Routes without `{tenant}` in the
@@ -57,11 +57,11 @@ export const tenantOfPathParam: Record<string, TenantOf> = {
   // A task's external id or, as the reference allows for task routes, a standalone task's run id.
   task: async (db, id) => {
     const { rows } = await db.query<{ tenantId: string }>(
-      `SELECT tenant_id AS "tenantId" FROM tasks WHERE external_id = $1
+      `SELECT tenant_id AS "tenantId" FROM tasks WHERE external_id = $1 AND id >= $2 AND id < $3
        UNION ALL
        SELECT tenant_id FROM workflow_runs WHERE id = $1 AND kind = 'TASK'
        LIMIT 1`,
-      [id],
+      [id, ...taskIdRangeOfExternalId(id)],
     );
     return rows[0]?.tenantId;
   },

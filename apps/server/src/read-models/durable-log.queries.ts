@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
 
 export interface DurableLogRow {
   nodeId: number;
@@ -50,10 +50,10 @@ export async function listDurableLog(
        FROM tasks t
        JOIN durable_nodes n ON n.task_id = t.id AND n.tenant_id = t.tenant_id
       WHERE t.tenant_id = $1 AND t.external_id = $2 AND n.kind <> 'GATE'
-        AND n.superseded_at IS NULL
+        AND n.superseded_at IS NULL AND t.id >= $5 AND t.id < $6
       ORDER BY n.node_id
       OFFSET $3 LIMIT $4`,
-    [tenantId, taskExternalId, offset, limit],
+    [tenantId, taskExternalId, offset, limit, ...taskIdRangeOfExternalId(taskExternalId)],
   );
   return rows;
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
 import { escapeLike } from './run-filter';
 import type { V1LogLineLevel } from '@trellis/api-contract';
 import { TASK_EVENT_COLUMNS, type TaskEventRow } from './run-detail.queries';
@@ -11,9 +11,11 @@ export interface TaskRow extends TaskListRow {
 
 /**
  * The internal id of the task that `$2` names in tenant `$1`: a task's external id or, as the
- * reference allows, the id of a standalone task's run.
+ * reference allows, the id of a standalone task's run. `$3` and `$4` bound the ids of the day
+ * either names (taskIdRangeOfExternalId), so that one day's partition is read.
  */
-const TASK_ID_OF = `(SELECT id FROM tasks WHERE tenant_id = $1 AND external_id = $2
+const TASK_ID_OF = `(SELECT id FROM tasks
+  WHERE tenant_id = $1 AND external_id = $2 AND id >= $3 AND id < $4
   UNION ALL
   SELECT st.id FROM workflow_runs sr JOIN tasks st ON st.run_id = sr.id
   WHERE sr.tenant_id = $1 AND sr.id = $2 AND sr.kind = 'TASK'
@@ -29,7 +31,7 @@ export async function findTask(
     `SELECT ${taskColumns({ includePayloads: true })}, v.definition AS "workflowConfig"
      FROM tasks t ${TASK_JOINS} JOIN workflow_versions v ON v.id = r.workflow_version_id
      WHERE t.tenant_id = $1 AND t.id = ${TASK_ID_OF}`,
-    [tenantId, id],
+    [tenantId, id, ...taskIdRangeOfExternalId(id)],
   );
   return rows[0];
 }
@@ -43,7 +45,7 @@ export async function findTaskRef(
   const { rows } = await db.query<{ id: string; externalId: string }>(
     `SELECT t.id::text AS id, t.external_id AS "externalId" FROM tasks t
      WHERE t.tenant_id = $1 AND t.id = ${TASK_ID_OF}`,
-    [tenantId, id],
+    [tenantId, id, ...taskIdRangeOfExternalId(id)],
   );
   return rows[0];
 }

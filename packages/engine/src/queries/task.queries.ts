@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { TaskBatch } from '../batches';
 import type { Placement, StickyStrategy } from '../placement';
@@ -64,11 +64,11 @@ export interface RunTaskRow {
   isDurable: boolean;
 }
 
-/** Draws ids from the tasks' identity sequence, for rows inserted with them (tasksInsert). */
+/** Draws numbers from the task_ids sequence, which make task ids with their run's day (taskIdOf). */
 export async function reserveTaskIds(db: Queryable, count: number): Promise<string[]> {
   if (count === 0) return [];
   const { rows } = await db.query<{ id: string }>(
-    `SELECT nextval(pg_get_serial_sequence('tasks', 'id'))::text AS id FROM generate_series(1, $1)`,
+    `SELECT nextval('task_ids')::text AS id FROM generate_series(1, $1)`,
     [count],
   );
   return rows.map((row) => row.id);
@@ -83,7 +83,6 @@ export function tasksInsert(
       `INSERT INTO tasks
          (id, external_id, tenant_id, run_id, step_id, readable_id, action_id, status,
           retry_count, priority, created_at, concurrency, rate_limits, placement, batch)
-       OVERRIDING SYSTEM VALUE
        SELECT t.id, t."externalId", t."tenantId", t."runId", t."stepId", t."readableId",
               t."actionId", t.status, t."retryCount", t.priority, t."createdAt", t.claims, t."rateLimitClaims", t.placement, t.batch
          FROM jsonb_to_recordset($${first}::jsonb) AS t(
@@ -161,8 +160,8 @@ export async function findTaskByExternalId(
     status: TaskStatus;
   }>(
     `SELECT id, run_id AS "runId", retry_count AS "retryCount", status
-       FROM tasks WHERE tenant_id = $1 AND external_id = $2`,
-    [tenantId, externalId],
+       FROM tasks WHERE tenant_id = $1 AND external_id = $2 AND id >= $3 AND id < $4`,
+    [tenantId, externalId, ...taskIdRangeOfExternalId(externalId)],
   );
   return rows[0];
 }

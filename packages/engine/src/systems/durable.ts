@@ -6,8 +6,7 @@
  * point loses no satisfied wait (it is in the table before the worker hears of it) and
  * satisfies none twice (a node completes once; a replay is given the same completion).
  */
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@trellis/db';
+import { newRunId, type Queryable } from '@trellis/db';
 import { durableInvocation } from '../assigned-actions';
 import {
   meetEndedSleeps,
@@ -406,7 +405,7 @@ export class DurableSystem extends BufferedSystem<
     const runs: { ref: DurableRef; runId: string }[] = [];
     const created: ResolvedTrigger[] = [];
     for (const trigger of op.triggers) {
-      const runId = randomUUID();
+      const runId = newRunId(tick.now);
       const call = {
         kind: 'RUN' as const,
         workflowName: trigger.version.workflowName,

@@ -8,7 +8,7 @@
  * A run's times follow its tasks': it started when its first task started and finished when
  * its last task did, so that its duration is the work's and not the ticks'.
  */
-import { randomUUID } from 'node:crypto';
+import { newTaskExternalId } from '@trellis/db';
 import { planRunProgress, type GateState, type RunProgress } from '../dag';
 import type { DurableSleeps, EventWaits } from '../durable-waits';
 import { listGates, writeGates, type Gate } from '../queries/gate.queries';
@@ -120,7 +120,7 @@ export class RunProgressSystem implements System {
       }
       if (plan.createOnFailure && onFailureStep) {
         onFailureTasks.push({
-          externalId: randomUUID(),
+          externalId: newTaskExternalId(runId),
           tenantId,
           runId,
           stepId: onFailureStep.id,

@@ -7,8 +7,7 @@
  * ten thousand runs due in one second start in steps rather than in one huge transaction, and
  * at most one of each trigger.
  */
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@trellis/db';
+import { newRunId, type Queryable } from '@trellis/db';
 import { claimCronFires, type ClaimedCronFire } from '../queries/cron-trigger.queries';
 import { claimScheduleFires, type ClaimedScheduleFire } from '../queries/scheduled-run.queries';
 import { Deferred } from '../tick/deferred';
@@ -27,6 +26,7 @@ export type TimedFire =
 
 interface FireOp {
   fire: TimedFire;
+  /** Given when a tick takes the fire: the run's id carries the tick's time (day-ids.ts). */
   runId: string;
   /** Set for a fire a caller awaits: resolves with the run id, or undefined if not claimed. */
   done?: Deferred<string | undefined>;
@@ -53,7 +53,7 @@ export class TimedFireSystem implements System {
   /** Fires the ticker found due; nobody awaits them, and a failed tick buffers them again. */
   fire(fires: readonly TimedFire[]): void {
     if (fires.length === 0) return;
-    for (const fire of fires) this.buffer.push({ fire, runId: randomUUID() });
+    for (const fire of fires) this.buffer.push({ fire, runId: '' });
     this.deps.wake();
   }
 
@@ -68,7 +68,7 @@ export class TimedFireSystem implements System {
       dueAt: null,
       late: false,
     };
-    this.buffer.push({ fire, runId: randomUUID(), done });
+    this.buffer.push({ fire, runId: '', done });
     this.deps.wake();
     return done.promise;
   }
@@ -91,6 +91,7 @@ export class TimedFireSystem implements System {
 
   async apply(tick: TickContext): Promise<void> {
     if (this.taken.length === 0) return;
+    for (const op of this.taken) op.runId = newRunId(tick.now);
     const byId = new Map(this.taken.map((op) => [op.fire.id, op]));
     const crons = this.taken.flatMap(({ fire, runId }) =>
       fire.kind === 'cron' ? [{ ...fire, runId }] : [],

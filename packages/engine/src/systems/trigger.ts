@@ -6,8 +6,7 @@
  * Children are deduplicated on (parent task, child key or index), so a re-sent spawn returns
  * the run it created the first time.
  */
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '@trellis/db';
+import { newRunId, newTaskExternalId, type Queryable } from '@trellis/db';
 import { batchesOf, type TaskBatch } from '../batches';
 import { claimsOf, type ConcurrencyClaim } from '../concurrency';
 import { EngineError, type IdempotencyCollisions } from '../errors';
@@ -207,7 +206,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
       // Callers' triggers were checked when they were buffered; a fire whose workflow changed
       // its concurrency keys since the cron or schedule was made starts no run.
       op.triggers = op.triggers.filter((trigger) => resolveClaims(trigger) === undefined);
-      for (const trigger of op.triggers) trigger.runId ??= randomUUID();
+      for (const trigger of op.triggers) trigger.runId ??= newRunId(tick.now);
     }
     const holders = await claimKeys(tick, this.taken);
     for (const op of this.taken) {
@@ -231,7 +230,7 @@ export class TriggerSystem extends BufferedSystem<TriggerOp, string[]> {
         runs.push(newRun(runId, trigger));
         for (const step of trigger.version.steps) {
           if (step.isOnFailure) continue;
-          const externalId = randomUUID();
+          const externalId = newTaskExternalId(runId);
           // A root task with conditions waits on its gate unless they let it go at once.
           const gate =
             step.parents.length === 0 && step.conditions

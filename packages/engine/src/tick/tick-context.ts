@@ -8,7 +8,7 @@
  * undone if the transaction fails: the assignments the tick starts with (tick.ts) and the
  * direct assignment of new runs (systems/trigger.ts), which register their undo here.
  */
-import type { Queryable } from '@trellis/db';
+import { taskIdOf, type Queryable } from '@trellis/db';
 import type { TaskBatch } from '../batches';
 import type { ConcurrencyClaim } from '../concurrency';
 import { ChangeSet } from '../changes';
@@ -174,11 +174,12 @@ export class TickContext {
   }
 
   /**
-   * Gives new tasks ids and writes them, created at the tick's time, with the last statement:
+   * Gives new tasks ids in their runs' days (day-ids.ts) and writes them, created at the tick's time, with the last statement:
    * nothing in between reads tasks or runs this tick created. Returns the ids, in order.
    */
   async insertTasks(tasks: readonly NewTaskRow[]): Promise<string[]> {
-    const ids = await this.taskIds.take(this.tx, tasks.length);
+    const seqs = await this.taskIds.take(this.tx, tasks.length);
+    const ids = tasks.map((task, i) => taskIdOf(task.runId, seqs[i]!));
     const createdAt = new Date(this.now);
     this.write(tasksInsert(tasks.map((task, i) => ({ ...task, id: ids[i]!, createdAt }))));
     return ids;
