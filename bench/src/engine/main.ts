@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DAY_MS, maintainHistoryPartitions, migrate, openPostgresDatabase } from '@trellis/db';
 import {
   freePorts,
   killAllNow,
@@ -71,6 +72,7 @@ const { values: opts } = parseArgs({
     verbose: { type: 'boolean', default: false },
     'server-cpu-prof': { type: 'string' },
     'pg-log-slow-ms': { type: 'string' },
+    'history-days': { type: 'string', default: '0' },
     'no-write': { type: 'boolean', default: false },
     'results-dir': { type: 'string', default: DEFAULT_RESULTS_DIR },
   },
@@ -195,7 +197,29 @@ async function createDatabase(
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     log(`dropped database ${name}`);
   });
+  const days = Number(opts['history-days']);
+  if (days > 0) await keepDaysOfPartitions(databaseUrl(name), days);
   return { name, url: databaseUrl(name) };
+}
+
+/**
+ * The partitions a server keeping `days` of history has (each daily table: those days, three
+ * ahead and DEFAULT), empty: the engine's statements plan and probe across all of them, as in
+ * production, where a fresh database has five.
+ */
+async function keepDaysOfPartitions(url: string, days: number): Promise<void> {
+  const db = await openPostgresDatabase({ connectionString: url, poolSize: 1 });
+  try {
+    await migrate(db);
+    // Each pass makes yesterday to three days ahead of its `now`.
+    for (let back = days; back >= 0; back -= 4) {
+      const now = new Date(Date.now() - back * DAY_MS);
+      await maintainHistoryPartitions(db, { now: () => now, retentionMs: (days + 5) * DAY_MS });
+    }
+  } finally {
+    await db.close();
+  }
+  log(`made ${days} days of partitions`);
 }
 
 interface PgStat {

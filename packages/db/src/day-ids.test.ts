@@ -8,6 +8,9 @@ import {
   taskIdOf,
   taskIdRangeOfDay,
   taskIdRangeOfExternalId,
+  taskIdRangeOfRuns,
+  taskIdSpan,
+  runIdSpanOfTasks,
 } from './day-ids';
 
 const NOON = Date.parse('2026-11-28T12:00:00Z');
@@ -37,6 +40,34 @@ describe('ids that carry their day', () => {
     // A later day's tasks sort after: the queue's order by task id stays oldest first.
     const tomorrow = newRunId(NOON + DAY_MS);
     expect(BigInt(taskIdOf(tomorrow, '1')) > BigInt(taskIdOf(runId, '2'))).toBe(true);
+  });
+
+  it('bounds the tasks of several runs by their first and last days', () => {
+    const runs = [newRunId(NOON + DAY_MS), newRunId(NOON), newRunId(NOON + DAY_MS)];
+    expect(taskIdRangeOfRuns(runs)).toEqual([
+      taskIdRangeOfDay(DAY)[0],
+      taskIdRangeOfDay(DAY + 1)[1],
+    ]);
+    for (const run of runs) {
+      expect(within(BigInt(taskIdOf(run, '3')), taskIdRangeOfRuns(runs))).toBe(true);
+    }
+  });
+
+  it('bounds the runs of tasks by the days the tasks span', () => {
+    const today = newRunId(NOON);
+    const tomorrow = newRunId(NOON + DAY_MS);
+    const tasks = [taskIdOf(tomorrow, '9'), taskIdOf(today, '12'), taskIdOf(today, '3')];
+    expect(taskIdSpan(tasks)).toEqual([taskIdOf(today, '3'), taskIdOf(tomorrow, '9')]);
+    const [lo, hi] = runIdSpanOfTasks(tasks);
+    expect(lo).toBe(runIdRangeOfDay(DAY)[0]);
+    expect(today >= lo && tomorrow <= hi).toBe(true);
+    expect(newRunId((DAY + 2) * DAY_MS - 1) <= hi).toBe(true);
+    expect(newRunId((DAY + 2) * DAY_MS) > hi).toBe(true);
+    // A task of a run from before the migration: its run's v4 id may be anything.
+    expect(runIdSpanOfTasks(['42', ...tasks])).toEqual([
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    ]);
   });
 
   it("names a task's day from its external id", () => {

@@ -61,6 +61,58 @@ export function taskIdRangeOfExternalId(externalId: string): [string, string] {
   return taskIdRangeOfDay(dayOfRunId(externalId));
 }
 
+/**
+ * The ids the tasks of these runs may have: from the first run's day to the last's. Added to a
+ * lookup by run id, it lets the database read only those days (one, in a tick's batch).
+ */
+export function taskIdRangeOfRuns(runIds: readonly string[]): [string, string] {
+  const days = runIds.map(dayOfRunId);
+  if (days.length === 0) return ['0', '0'];
+  return [taskIdRangeOfDay(Math.min(...days))[0], taskIdRangeOfDay(Math.max(...days))[1]];
+}
+
+/**
+ * The smallest and largest of these task ids, for `id BETWEEN $lo AND $hi` beside a join on
+ * them: the database then reads only the days they span (a join alone reads every day).
+ */
+export function taskIdSpan(taskIds: readonly string[]): [string, string] {
+  if (taskIds.length === 0) return ['0', '-1'];
+  let [lo, hi] = [BigInt(taskIds[0]!), BigInt(taskIds[0]!)];
+  for (const id of taskIds) {
+    const value = BigInt(id);
+    if (value < lo) lo = value;
+    if (value > hi) hi = value;
+  }
+  return [lo.toString(), hi.toString()];
+}
+
+/**
+ * The run ids the runs of these tasks may have, for `id BETWEEN $lo AND $hi`: the days the
+ * tasks span. A task of day 0 belongs to a run from before the migration, whose v4 id may be
+ * anything, so then every id.
+ */
+export function runIdSpanOfTasks(taskIds: readonly string[]): [string, string] {
+  return runIdSpanOfDays(taskIds.map((id) => Number(BigInt(id) >> TASK_DAY_SHIFT)));
+}
+
+/** The run ids the runs of the tasks with these external ids may have (see runIdSpanOfTasks). */
+export function runIdSpanOfExternalIds(externalIds: readonly string[]): [string, string] {
+  return runIdSpanOfDays(externalIds.map(dayOfRunId));
+}
+
+function runIdSpanOfDays(days: readonly number[]): [string, string] {
+  if (days.length === 0) return [MAX_UUID, MIN_UUID];
+  const [lo, hi] = [Math.min(...days), Math.max(...days)];
+  if (lo === 0) return [MIN_UUID, MAX_UUID];
+  return [
+    runIdRangeOfDay(lo)[0],
+    `${uuidAtTime((hi + 1) * DAY_MS - 1).slice(0, 14)}ffff-ffff-ffffffffffff`,
+  ];
+}
+
+const MIN_UUID = '00000000-0000-0000-0000-000000000000';
+const MAX_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 /** The milliseconds in a UUIDv7, or undefined for any other UUID. */
 function uuidV7Time(id: string): number | undefined {
   if (id.length !== 36 || id[14] !== '7') return undefined;

@@ -30,4 +30,8 @@ export {
   runIdRangeOfDay,
   taskIdRangeOfDay,
   taskIdRangeOfExternalId,
+  taskIdRangeOfRuns,
+  taskIdSpan,
+  runIdSpanOfTasks,
+  runIdSpanOfExternalIds,
 } from './day-ids';

@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { runIdSpanOfTasks, taskIdSpan, type Queryable } from '@trellis/db';
 
 /**
  * Workers reported these attempts STARTED, at the worker's time. In one statement: the runtime
@@ -10,7 +10,9 @@ import type { Queryable } from '@trellis/db';
  * too, so that the plan is an index lookup whatever the planner believes about the record
  * set's size (it guesses 100 rows). Later steps join the rows a CTE returned on the key alone:
  * the planner expects few of them and probes the key once per row, whereas adding `= ANY`
- * there would repeat the whole array's lookups for every row.
+ * there would repeat the whole array's lookups for every row. Those joins carry `BETWEEN` the
+ * span of the task ids (and of their runs' ids) instead, so that they read only the days the
+ * tasks lie in: a join alone probes every day's partition (day-ids.ts).
  */
 export async function startAttempts(
   db: Queryable,
@@ -31,15 +33,21 @@ export async function startAttempts(
                           worker_id = runtime.worker_id
          FROM runtime
         WHERE t.id = runtime.task_id AND t.status IN ('QUEUED', 'ASSIGNED')
+          AND t.id BETWEEN $3 AND $4
        RETURNING t.run_id, t.started_at
      ), run AS (
        UPDATE workflow_runs r SET status = 'RUNNING', started_at = COALESCE(r.started_at, s.at)
          FROM (SELECT run_id, min(started_at) AS at FROM task GROUP BY run_id) s
         WHERE r.id = s.run_id AND r.id = ANY(ARRAY(SELECT run_id FROM task))
-          AND r.status = 'QUEUED'
+          AND r.status = 'QUEUED' AND r.id BETWEEN $5 AND $6
      )
      SELECT task_id AS "taskId", worker_id AS "workerId" FROM runtime`,
-    [JSON.stringify(attempts), attempts.map((a) => a.taskId)],
+    [
+      JSON.stringify(attempts),
+      attempts.map((a) => a.taskId),
+      ...taskIdSpan(attempts.map((a) => a.taskId)),
+      ...runIdSpanOfTasks(attempts.map((a) => a.taskId)),
+    ],
   );
   return rows;
 }
@@ -114,7 +122,7 @@ export async function assignAttempts(
               taken.slot_units, $3, $3::timestamptz + s.timeout_seconds * interval '1 second',
               taken.batch_id
          FROM taken
-         JOIN tasks t ON t.id = taken.task_id
+         JOIN tasks t ON t.id = taken.task_id AND t.id BETWEEN $4 AND $5
          JOIN workflow_steps s ON s.id = t.step_id
      ), event AS (
        INSERT INTO task_events
@@ -134,12 +142,22 @@ export async function assignAttempts(
             r.triggering_event_id AS "triggeringEventId", e.key AS "triggeringEventKey",
             r.filter_payload AS "filterPayload"
        FROM taken
-       JOIN tasks t ON t.id = taken.task_id
+       JOIN tasks t ON t.id = taken.task_id AND t.id BETWEEN $4 AND $5
        JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
+                           AND r.id BETWEEN $6 AND $7
        JOIN workflows w ON w.id = r.workflow_id
        JOIN workflow_steps s ON s.id = t.step_id
-       LEFT JOIN events e ON e.id = r.triggering_event_id AND e.tenant_id = r.tenant_id`,
-    [JSON.stringify(attempts), attempts.map((a) => a.taskId), assignedAt],
+       LEFT JOIN events e ON e.id = r.triggering_event_id AND e.tenant_id = r.tenant_id
+             -- Stored in the tick that made the run: the day's partition, not every one kept.
+             AND e.created_at BETWEEN r.created_at - interval '1 day'
+                                  AND r.created_at + interval '1 day'`,
+    [
+      JSON.stringify(attempts),
+      attempts.map((a) => a.taskId),
+      assignedAt,
+      ...taskIdSpan(attempts.map((a) => a.taskId)),
+      ...runIdSpanOfTasks(attempts.map((a) => a.taskId)),
+    ],
   );
   return rows;
 }

@@ -45,7 +45,8 @@ export async function listGates(
             d.met, d.created_at AS "startedAt", d.due_at AS "dueAt",
             d.satisfied_at AS "decidedAt", d.result, d.superseded_at IS NOT NULL AS closed
        FROM durable_nodes d JOIN tasks t ON t.id = d.task_id
-      WHERE d.task_id = ANY($1::bigint[]) AND d.branch_id = ${GATE_BRANCH}
+      WHERE d.task_id = ANY($1::bigint[]) AND t.id = ANY($1::bigint[])
+        AND d.branch_id = ${GATE_BRANCH}
         AND d.node_id = ${GATE_NODE}`,
     [taskIds],
   );

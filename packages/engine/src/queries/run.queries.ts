@@ -1,4 +1,10 @@
-import type { Queryable } from '@trellis/db';
+import {
+  dayOfRunId,
+  runIdRangeOfDay,
+  runIdSpanOfExternalIds,
+  taskIdRangeOfRuns,
+  type Queryable,
+} from '@trellis/db';
 import type { Write } from './combined-writes';
 import type { RunStatus } from '../task-lifecycle';
 
@@ -53,18 +59,30 @@ export interface ChildRunKey {
   childKey: string | null;
 }
 
-/** Runs already spawned by these parent tasks (for deduplicating a re-sent spawn). */
+/**
+ * Runs already spawned by these parent tasks (for deduplicating a re-sent spawn). A child is
+ * made after its parent, so it lies in its parent's day or later: the lookup starts a day
+ * before the earliest parent's (a process whose clock lags around midnight), not at the first
+ * day kept.
+ */
 export async function findChildRuns(
   db: Queryable,
   parents: readonly { tenantId: string; parentTaskExternalId: string }[],
 ): Promise<ChildRunKey[]> {
+  if (parents.length === 0) return [];
   const { rows } = await db.query<ChildRunKey>(
     `SELECT r.id, r.tenant_id AS "tenantId", r.parent_task_external_id AS "parentTaskExternalId",
             r.child_index AS "childIndex", r.child_key AS "childKey"
        FROM workflow_runs r
        JOIN jsonb_to_recordset($1::jsonb) AS p("tenantId" uuid, "parentTaskExternalId" uuid)
-         ON r.tenant_id = p."tenantId" AND r.parent_task_external_id = p."parentTaskExternalId"`,
-    [JSON.stringify(parents)],
+         ON r.tenant_id = p."tenantId" AND r.parent_task_external_id = p."parentTaskExternalId"
+      WHERE r.id >= $2`,
+    [
+      JSON.stringify(parents),
+      runIdRangeOfDay(
+        Math.max(0, Math.min(...parents.map((p) => dayOfRunId(p.parentTaskExternalId))) - 1),
+      )[0],
+    ],
   );
   return rows;
 }
@@ -76,6 +94,7 @@ export async function findParentRunMetadata(
 ): Promise<
   { tenantId: string; parentTaskExternalId: string; additionalMetadata: Record<string, unknown> }[]
 > {
+  if (parents.length === 0) return [];
   const { rows } = await db.query<{
     tenantId: string;
     parentTaskExternalId: string;
@@ -85,8 +104,14 @@ export async function findParentRunMetadata(
             r.additional_metadata AS "additionalMetadata"
        FROM jsonb_to_recordset($1::jsonb) AS p("tenantId" uuid, "parentTaskExternalId" uuid)
        JOIN tasks t ON t.tenant_id = p."tenantId" AND t.external_id = p."parentTaskExternalId"
-       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id`,
-    [JSON.stringify(parents)],
+                   AND t.id >= $2 AND t.id < $3
+       JOIN workflow_runs r ON r.id = t.run_id AND r.tenant_id = t.tenant_id
+                           AND r.id BETWEEN $4 AND $5`,
+    [
+      JSON.stringify(parents),
+      ...taskIdRangeOfRuns(parents.map((p) => p.parentTaskExternalId)),
+      ...runIdSpanOfExternalIds(parents.map((p) => p.parentTaskExternalId)),
+    ],
   );
   return rows;
 }

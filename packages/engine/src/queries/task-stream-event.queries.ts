@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 
 export interface NewStreamEventRow {
   tenantId: string;
@@ -51,9 +51,9 @@ export async function listRunStreamEvents(
     `SELECT e.id, t.external_id AS "taskExternalId", e.retry_count AS "retryCount",
             e.event_index AS "eventIndex", e.created_at AS "createdAt", e.message
        FROM task_stream_events e JOIN tasks t ON t.id = e.task_id
-      WHERE e.tenant_id = $1 AND e.run_id = $2
+      WHERE e.tenant_id = $1 AND e.run_id = $2 AND t.id >= $3 AND t.id < $4
       ORDER BY e.id`,
-    [tenantId, runId],
+    [tenantId, runId, ...taskIdRangeOfRuns([runId])],
   );
   return rows;
 }

@@ -1,4 +1,4 @@
-import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
+import { taskIdRangeOfExternalId, taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 import type { ConcurrencyClaim } from '../concurrency';
 import type { TaskBatch } from '../batches';
 import type { Placement, StickyStrategy } from '../placement';
@@ -114,9 +114,13 @@ export async function listRunTasks(
        FROM jsonb_to_recordset($1::jsonb) AS x("tenantId" uuid, "runId" uuid)
        JOIN tasks t ON t.run_id = x."runId" AND t.tenant_id = x."tenantId"
        JOIN workflow_steps s ON s.id = t.step_id
-      WHERE t.run_id = ANY($2::uuid[])
+      WHERE t.run_id = ANY($2::uuid[]) AND t.id >= $3 AND t.id < $4
       ORDER BY t.id`,
-    [JSON.stringify(runs), runs.map((r) => r.runId)],
+    [
+      JSON.stringify(runs),
+      runs.map((r) => r.runId),
+      ...taskIdRangeOfRuns(runs.map((r) => r.runId)),
+    ],
   );
   return rows;
 }
@@ -131,8 +135,9 @@ export async function findTasksByTaskOrRunIds(
     `SELECT ${RUN_TASK_COLUMNS}
        FROM tasks t JOIN workflow_steps s ON s.id = t.step_id
       WHERE t.tenant_id = $1 AND (t.external_id = ANY($2::uuid[]) OR t.run_id = ANY($2::uuid[]))
+        AND t.id >= $3 AND t.id < $4
       ORDER BY t.id`,
-    [tenantId, ids],
+    [tenantId, ids, ...taskIdRangeOfRuns(ids)],
   );
   return rows;
 }
@@ -181,8 +186,10 @@ export async function listFinishedTaskResults(
     error: string | null;
   }>(
     `SELECT run_id AS "runId", readable_id AS "readableId", status, output, error
-       FROM tasks WHERE run_id = ANY($1::uuid[]) AND status IN ('COMPLETED', 'FAILED')`,
-    [runIds],
+       FROM tasks
+      WHERE run_id = ANY($1::uuid[]) AND status IN ('COMPLETED', 'FAILED')
+        AND id >= $2 AND id < $3`,
+    [runIds, ...taskIdRangeOfRuns(runIds)],
   );
   return rows;
 }
