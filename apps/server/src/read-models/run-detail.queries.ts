@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 import {
   MAX_TIMING_ATTEMPTS,
   type V1TaskEventType,
@@ -130,12 +130,14 @@ export async function listRunShape(
        g.due_at AS "gateDueAt", g.satisfied_at AS "gateSatisfiedAt", g.result AS "gateResult"
      FROM workflow_runs r JOIN workflow_steps s ON s.workflow_version_id = r.workflow_version_id
        LEFT JOIN LATERAL (SELECT t.id, t.external_id FROM tasks t
-         WHERE t.run_id = r.id AND t.step_id = s.id ORDER BY t.id DESC LIMIT 1) t ON true
+         WHERE t.run_id = r.id AND t.step_id = s.id AND t.id >= $3 AND t.id < $4
+         ORDER BY t.id DESC LIMIT 1) t ON true
        LEFT JOIN durable_nodes g ON g.task_id = t.id AND g.tenant_id = r.tenant_id
+         AND g.task_id >= $3 AND g.task_id < $4
          AND g.branch_id = 0 AND g.node_id = 0 AND g.kind = 'GATE' AND g.superseded_at IS NULL
      WHERE r.tenant_id = $1 AND r.id = $2 AND NOT s.is_on_failure
      ORDER BY s.position`,
-    [tenantId, runId],
+    [tenantId, runId, ...taskIdRangeOfRuns([runId])],
   );
   return rows.map(
     ({ gateMet, gateCreatedAt, gateDueAt, gateSatisfiedAt, gateResult, ...step }) => ({

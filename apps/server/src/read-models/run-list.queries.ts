@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 import type { RunRow } from '@trellis/engine';
 import { RUN_LIST_CAP, type V1TaskStatus } from '@trellis/api-contract';
 import { apiTaskStatusSql, runWhere, SqlParams, taskWhere, type RunFilter } from './run-filter';
@@ -191,8 +191,9 @@ export async function listTasksOfRuns(
   const { rows } = await db.query<TaskListRow>(
     `SELECT ${taskColumns(options)}
      FROM tasks t ${TASK_JOINS}
-     WHERE t.tenant_id = $1 AND t.run_id = ANY($2::uuid[]) ORDER BY t.run_id, s.position, t.id`,
-    [tenantId, runIds],
+     WHERE t.tenant_id = $1 AND t.run_id = ANY($2::uuid[]) AND t.id >= $3 AND t.id < $4
+     ORDER BY t.run_id, s.position, t.id`,
+    [tenantId, runIds, ...taskIdRangeOfRuns(runIds)],
   );
   return rows;
 }

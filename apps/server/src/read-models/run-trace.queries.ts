@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 
 /** One try of a task, from its task events. */
 export interface AttemptTrace {
@@ -71,9 +71,10 @@ export async function readRunTraces(
        FROM workflow_runs r
        JOIN workflows w ON w.id = r.workflow_id
        LEFT JOIN tasks t ON t.run_id = r.id AND t.tenant_id = r.tenant_id
+                        AND t.id >= $3 AND t.id < $4
       WHERE r.tenant_id = $1 AND r.id = ANY($2::uuid[]) AND r.finished_at IS NOT NULL
       ORDER BY r.id, t.id`,
-    [tenantId, runIds],
+    [tenantId, runIds, ...taskIdRangeOfRuns(runIds)],
   );
   const runs = new Map<string, RunTrace>();
   for (const row of rows) {

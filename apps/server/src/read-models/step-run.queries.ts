@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 import { STEP_RUN_EVENT_REASONS } from '@trellis/api-contract';
 import type { TaskStatus } from '@trellis/engine';
 import {
@@ -53,8 +53,9 @@ export async function listStepRunsOfRuns(
   if (runIds.length === 0) return [];
   const { rows } = await db.query<StepRunRow>(
     `${STEP_RUN_SELECT} WHERE t.tenant_id = $1 AND t.run_id = ANY($2::uuid[])
+       AND t.id >= $3 AND t.id < $4
      ORDER BY t.run_id, s.position, t.id`,
-    [tenantId, runIds],
+    [tenantId, runIds, ...taskIdRangeOfRuns(runIds)],
   );
   return rows;
 }
