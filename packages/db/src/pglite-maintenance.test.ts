@@ -39,6 +39,32 @@ describe('startPgliteMaintenance', () => {
     },
   );
 
+  it.runIf(testDatabaseKind() === 'pglite')(
+    'visits each partition of a partitioned table on its own, never the whole table at once',
+    async () => {
+      test = await createTestDatabase();
+      await test.db.exec(
+        `CREATE TABLE daily (n int) PARTITION BY RANGE (n);
+         CREATE TABLE daily_a PARTITION OF daily FOR VALUES FROM (0) TO (500);
+         CREATE TABLE daily_b PARTITION OF daily FOR VALUES FROM (500) TO (1000);
+         INSERT INTO daily SELECT generate_series(0, 999); DELETE FROM daily WHERE n % 2 = 0`,
+      );
+      stop = startPgliteMaintenance(test.db, { firstAfterMs: 10, everyMs: 60_000 });
+      const counts = async () => {
+        const { rows } = await test!.db.query<{ name: string; vacuums: number; analyzes: number }>(
+          `SELECT relname AS name, vacuum_count::int AS vacuums, analyze_count::int AS analyzes
+             FROM pg_stat_user_tables WHERE relname LIKE 'daily%' ORDER BY relname`,
+        );
+        return rows;
+      };
+      await expect.poll(counts, { timeout: 10_000 }).toEqual([
+        { name: 'daily', vacuums: 0, analyzes: 0 },
+        { name: 'daily_a', vacuums: 1, analyzes: 1 },
+        { name: 'daily_b', vacuums: 1, analyzes: 1 },
+      ]);
+    },
+  );
+
   it.runIf(testDatabaseKind() === 'postgres')('leaves PostgreSQL to its autovacuum', async () => {
     test = await createTestDatabase();
     await test.db.exec('CREATE TABLE churn (n int)');
