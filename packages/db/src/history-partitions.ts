@@ -32,8 +32,12 @@ interface DailyTable {
   /** The column the days bound, and a day's bounds as SQL literals. */
   column: string;
   bounds(day: number): [string, string];
-  /** A day's rows already waiting in DEFAULT: moved into it, or the day left to DEFAULT. */
-  strays: 'move' | 'stay';
+  /**
+   * Runs, tasks and durable nodes: updated in place, so a day's rows already waiting in DEFAULT
+   * stay there (the day is left to DEFAULT), and a day goes only once its runs are all final.
+   * History rows move into their day, and their days go at the cutoff.
+   */
+  holdsRuns: boolean;
 }
 
 const byCreatedAt = (name: string): DailyTable => ({
@@ -43,14 +47,14 @@ const byCreatedAt = (name: string): DailyTable => ({
     new Date(day * DAY_MS).toISOString(),
     new Date((day + 1) * DAY_MS).toISOString(),
   ],
-  strays: 'move',
+  holdsRuns: false,
 });
 
 /** Dropped in this order: durable nodes and tasks before the runs that decide when. */
 const RUN_TABLES: readonly DailyTable[] = [
-  { name: 'durable_nodes', column: 'task_id', bounds: taskIdRangeOfDay, strays: 'stay' },
-  { name: 'tasks', column: 'id', bounds: taskIdRangeOfDay, strays: 'stay' },
-  { name: 'workflow_runs', column: 'id', bounds: runIdRangeOfDay, strays: 'stay' },
+  { name: 'durable_nodes', column: 'task_id', bounds: taskIdRangeOfDay, holdsRuns: true },
+  { name: 'tasks', column: 'id', bounds: taskIdRangeOfDay, holdsRuns: true },
+  { name: 'workflow_runs', column: 'id', bounds: runIdRangeOfDay, holdsRuns: true },
 ];
 
 export const HISTORY_TABLES = ['task_events', 'task_logs', 'task_stream_events', 'events'] as const;
@@ -156,7 +160,7 @@ export async function maintainHistoryPartitions(
       for (const day of wanted) {
         if (existing.has(day) || expired(day)) continue;
         const name = partitionName(table.name, day);
-        if (table.strays === 'stay' && (await defaultHolds(tx, table, day))) {
+        if (table.holdsRuns && (await defaultHolds(tx, table, day))) {
           result.skipped.push(name);
         } else {
           await createDay(tx, table, day);
@@ -168,10 +172,16 @@ export async function maintainHistoryPartitions(
   });
   const dropped = await underLock(async (tx) => {
     const names: string[] = [];
+    // Asked once per day for the three tables that hold runs.
+    const live = new Map<number, Promise<boolean>>();
+    const holdsLive = (day: number) => {
+      if (!live.has(day)) live.set(day, holdsLiveRuns(tx, day));
+      return live.get(day)!;
+    };
     for (const table of TABLES) {
       for (const day of await listDays(tx, table.name)) {
         if (!expired(day)) continue;
-        if (RUN_TABLES.includes(table) && (await holdsLiveRuns(tx, day))) continue;
+        if (table.holdsRuns && (await holdsLive(day))) continue;
         await dropDay(tx, table.name, day);
         names.push(partitionName(table.name, day));
       }
@@ -212,7 +222,7 @@ async function createDay(tx: Queryable, table: DailyTable, day: number): Promise
   await tx.exec(
     `CREATE TABLE ${name} (LIKE ${table.name} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
   );
-  if (table.strays === 'move') {
+  if (!table.holdsRuns) {
     await tx.exec(
       `WITH moved AS (
          DELETE FROM ${table.name}_default

@@ -18,6 +18,7 @@ export async function startAttempts(
   db: Queryable,
   attempts: readonly { taskId: string; retryCount: number; startedAt: Date }[],
 ): Promise<{ taskId: string; workerId: string }[]> {
+  const taskIds = attempts.map((a) => a.taskId);
   const { rows } = await db.query<{ taskId: string; workerId: string }>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
@@ -42,12 +43,7 @@ export async function startAttempts(
           AND r.status = 'QUEUED' AND r.id BETWEEN $5 AND $6
      )
      SELECT task_id AS "taskId", worker_id AS "workerId" FROM runtime`,
-    [
-      JSON.stringify(attempts),
-      attempts.map((a) => a.taskId),
-      ...taskIdSpan(attempts.map((a) => a.taskId)),
-      ...runIdSpanOfTasks(attempts.map((a) => a.taskId)),
-    ],
+    [JSON.stringify(attempts), taskIds, ...taskIdSpan(taskIds), ...runIdSpanOfTasks(taskIds)],
   );
   return rows;
 }
@@ -102,6 +98,7 @@ export async function assignAttempts(
   }[],
   assignedAt: Date,
 ): Promise<DispatchRow[]> {
+  const taskIds = attempts.map((a) => a.taskId);
   const { rows } = await db.query<DispatchRow>(
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
@@ -153,10 +150,10 @@ export async function assignAttempts(
                                   AND r.created_at + interval '1 day'`,
     [
       JSON.stringify(attempts),
-      attempts.map((a) => a.taskId),
+      taskIds,
       assignedAt,
-      ...taskIdSpan(attempts.map((a) => a.taskId)),
-      ...runIdSpanOfTasks(attempts.map((a) => a.taskId)),
+      ...taskIdSpan(taskIds),
+      ...runIdSpanOfTasks(taskIds),
     ],
   );
   return rows;
