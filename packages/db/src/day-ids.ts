@@ -42,6 +42,17 @@ export function dayOfRunId(runId: string): number {
   return msecs === undefined ? 0 : Math.floor(msecs / DAY_MS);
 }
 
+/**
+ * An SQL condition: the task id `taskId` lies in the day of the run id `runId` (both SQL
+ * expressions, typically columns of a correlated subquery's inner and outer rows). Beside
+ * `taskAlias.run_id = runAlias.id` it lets the database read that one day's partition of tasks
+ * (migration run_day_task_ids).
+ */
+export function sqlTaskInRunDay(taskId: string, runId: string): string {
+  const first = `first_task_id_of_run_day(${runId})`;
+  return `${taskId} >= ${first} AND ${taskId} < ${first} + ${1n << TASK_DAY_SHIFT}`;
+}
+
 /** The task ids of a day, as [from, to) in decimal. */
 export function taskIdRangeOfDay(day: number): [string, string] {
   const from = BigInt(day) << TASK_DAY_SHIFT;

@@ -34,4 +34,5 @@ export {
   taskIdSpan,
   runIdSpanOfTasks,
   runIdSpanOfExternalIds,
+  sqlTaskInRunDay,
 } from './day-ids';

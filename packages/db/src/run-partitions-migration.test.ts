@@ -47,7 +47,7 @@ describe('migration run_partitions', () => {
       [oldTaskId, TENANT],
     );
 
-    expect(await migrate(db)).toEqual([{ version: 31, name: 'run_partitions' }]);
+    expect(await migrate(db)).toContainEqual({ version: 31, name: 'run_partitions' });
 
     const { rows } = await db.query<{ home: string }>(
       `SELECT tableoid::regclass::text AS home FROM workflow_runs WHERE id = $1 AND input = '{"n": 1}'

@@ -1,4 +1,4 @@
-import type { Queryable } from '@trellis/db';
+import { sqlTaskInRunDay, type Queryable } from '@trellis/db';
 import type { SlackTarget } from '../slack/slack-webhook.queries';
 import type { ResourceLimitAlert } from './resource-limit-alert';
 
@@ -24,7 +24,8 @@ export async function readFailedRunsToAlert(
     `SELECT r.id AS "runId", r.tenant_id AS "tenantId", w.name AS "workflowName",
             r.finished_at AS "finishedAt",
             (SELECT t.error FROM tasks t
-              WHERE t.run_id = r.id AND t.tenant_id = r.tenant_id AND t.status = 'FAILED'
+              WHERE t.run_id = r.id AND ${sqlTaskInRunDay('t.id', 'r.id')}
+                AND t.tenant_id = r.tenant_id AND t.status = 'FAILED'
               ORDER BY t.finished_at DESC NULLS LAST, t.id DESC LIMIT 1) AS error
        FROM workflow_runs r
        JOIN workflows w ON w.id = r.workflow_id

@@ -1,4 +1,4 @@
-import { taskIdRangeOfRuns, type Queryable } from '@trellis/db';
+import { sqlTaskInRunDay, taskIdRangeOfRuns, type Queryable } from '@trellis/db';
 import {
   MAX_TIMING_ATTEMPTS,
   type V1TaskEventType,
@@ -214,13 +214,14 @@ export async function listRunTimings(
     `WITH RECURSIVE tree AS (
        SELECT t.id, t.external_id, t.readable_id, t.run_id, t.status, t.retry_count, t.created_at,
          t.started_at, t.finished_at, 0 AS depth, NULL::uuid AS parent_task_external_id
-       FROM tasks t WHERE t.tenant_id = $1 AND t.run_id = $2
+       FROM tasks t
+       WHERE t.tenant_id = $1 AND t.run_id = $2 AND ${sqlTaskInRunDay('t.id', '$2::uuid')}
        UNION ALL
        SELECT c.id, c.external_id, c.readable_id, c.run_id, c.status, c.retry_count, c.created_at,
          c.started_at, c.finished_at, tree.depth + 1, tree.external_id
        FROM tree
          JOIN workflow_runs cr ON cr.tenant_id = $1 AND cr.parent_task_external_id = tree.external_id
-         JOIN tasks c ON c.run_id = cr.id
+         JOIN tasks c ON c.run_id = cr.id AND ${sqlTaskInRunDay('c.id', 'cr.id')}
        WHERE tree.depth < $3
      )
      SELECT tree.id::text AS id, tree.external_id AS "externalId", tree.readable_id AS "readableId",

@@ -1,4 +1,4 @@
-import { taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
+import { sqlTaskInRunDay, taskIdRangeOfExternalId, type Queryable } from '@trellis/db';
 import { escapeLike } from './run-filter';
 import type { V1LogLineLevel } from '@trellis/api-contract';
 import { TASK_EVENT_COLUMNS, type TaskEventRow } from './run-detail.queries';
@@ -17,7 +17,8 @@ export interface TaskRow extends TaskListRow {
 const TASK_ID_OF = `(SELECT id FROM tasks
   WHERE tenant_id = $1 AND external_id = $2 AND id >= $3 AND id < $4
   UNION ALL
-  SELECT st.id FROM workflow_runs sr JOIN tasks st ON st.run_id = sr.id
+  SELECT st.id FROM workflow_runs sr
+    JOIN tasks st ON st.run_id = sr.id AND ${sqlTaskInRunDay('st.id', 'sr.id')}
   WHERE sr.tenant_id = $1 AND sr.id = $2 AND sr.kind = 'TASK'
   LIMIT 1)`;
 
