@@ -48,5 +48,9 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     env: { TZ: 'UTC' },
     restoreMocks: true,
+    // A screen renders in well under a second on a quiet machine; beside the other tiers on the
+    // 2-core CI machine, a lazy route's first render took over 5 s and `findBy…` gave up after
+    // its default 1 s (test-setup.ts raises that too). Waits are generous; nothing asserts on time.
+    testTimeout: 30_000,
   },
 });
