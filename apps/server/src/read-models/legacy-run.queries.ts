@@ -1,4 +1,4 @@
-import { sqlTaskInRunDay, type Queryable } from '@trellis/db';
+import type { Queryable } from '@trellis/db';
 import type { V1TaskStatus, WorkflowKind, WorkflowRunOrderByField } from '@trellis/api-contract';
 import { runWhere, SqlParams, type RunFilter } from './run-filter';
 import { cappedCount, RUN_COLUMNS, type Page, type RunListRow } from './run-list.queries';
@@ -37,7 +37,7 @@ const LEGACY_RUN_JOINS = `JOIN workflows w ON w.id = r.workflow_id
 
 /** A run's standalone task is durable: what tells a DURABLE run from a FUNCTION one. */
 const DURABLE_TASK = `EXISTS (SELECT 1 FROM tasks dt JOIN workflow_steps ds ON ds.id = dt.step_id
-  WHERE dt.run_id = r.id AND ${sqlTaskInRunDay('dt.id', 'r.id')} AND ds.is_durable)`;
+  WHERE dt.run_id = r.id AND ds.is_durable)`;
 
 const KIND_CONDITIONS: Record<WorkflowKind, string> = {
   DAG: `r.kind = 'DAG'`,
@@ -134,7 +134,7 @@ export async function countWorkflowGroupKeys(
        ORDER BY r.created_at DESC LIMIT ${options.cap}),
      claims AS (
        SELECT runs.id AS run_id, claim->>'key' AS key
-       FROM runs JOIN tasks t ON t.run_id = runs.id AND ${sqlTaskInRunDay('t.id', 'runs.id')}
+       FROM runs JOIN tasks t ON t.run_id = runs.id
          CROSS JOIN jsonb_array_elements(COALESCE(t.concurrency, '[]'::jsonb)) claim)
      SELECT count(DISTINCT key)::int AS "groupKeyCount",
        (count(DISTINCT run_id) FILTER (WHERE $4::text IS NULL OR key = $4))::int AS "groupKeyRunsCount"

@@ -4,7 +4,7 @@
  * is bounded by the work in flight, never by history.
  */
 import type { ConcurrencyClaim } from '@trellis/engine';
-import { sqlTaskInRunDay, type Queryable } from '@trellis/db';
+import type { Queryable } from '@trellis/db';
 import { metadataContains, SqlParams } from './run-filter';
 
 /** Queued tasks per action. */
@@ -50,7 +50,7 @@ export async function countLiveTasks(
                  WHEN t.status = 'PENDING' THEN 'PENDING' ELSE 'QUEUED' END AS state,
             count(*)::int AS count
        FROM workflow_runs r
-       JOIN tasks t ON t.run_id = r.id AND ${sqlTaskInRunDay('t.id', 'r.id')}
+       JOIN tasks t ON t.run_id = r.id
        LEFT JOIN task_runtimes rt ON rt.task_id = t.id
       WHERE ${conditions.join(' AND ')}
         AND t.status IN ('PENDING', 'QUEUED', 'ASSIGNED', 'RUNNING')

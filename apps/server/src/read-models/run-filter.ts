@@ -1,4 +1,3 @@
-import { sqlTaskInRunDay } from '@trellis/db';
 import type { V1TaskStatus } from '@trellis/api-contract';
 
 /**
@@ -105,8 +104,7 @@ export function runWhere(filter: RunFilter, params: SqlParams): string {
     conditions.push(`r.status = ANY(${params.add(filter.statuses)}::text[])`);
   if (filter.workerId) {
     conditions.push(
-      `EXISTS (SELECT 1 FROM tasks wt WHERE wt.run_id = r.id AND ${sqlTaskInRunDay('wt.id', 'r.id')}
-         AND wt.worker_id = ${params.add(filter.workerId)})`,
+      `EXISTS (SELECT 1 FROM tasks wt WHERE wt.run_id = r.id AND wt.worker_id = ${params.add(filter.workerId)})`,
     );
   }
   conditions.push(...runScopeConditions(filter, params));
