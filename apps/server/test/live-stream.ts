@@ -10,7 +10,14 @@ export interface SseEvent {
   data?: string;
 }
 
-/** Opens the stream at `base` (the server's URL), resuming after `lastEventId` when given. */
+/** How long a stream is asked for again while its tenant has no home (503), as a browser would. */
+const NO_HOME_RETRY_MS = 30_000;
+
+/**
+ * Opens the stream at `base` (the server's URL), resuming after `lastEventId` when given. While
+ * the tenant has no home (a process just took its shard over and is still recovering it), the
+ * server answers 503 with Retry-After, and the stream is asked for again, as EventSource does.
+ */
 export async function openLiveStream(
   base: string,
   tenantId: string,
@@ -18,13 +25,20 @@ export async function openLiveStream(
   lastEventId?: string,
 ) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/v1/stable/tenants/${tenantId}/live`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-    signal: controller.signal,
-  });
+  const giveUpAt = Date.now() + NO_HOME_RETRY_MS;
+  let response: Response;
+  for (;;) {
+    response = await fetch(`${base}/api/v1/stable/tenants/${tenantId}/live`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+      },
+      signal: controller.signal,
+    });
+    if (response.status !== 503 || Date.now() > giveUpAt) break;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const events: SseEvent[] = [];
