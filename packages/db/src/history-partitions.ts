@@ -288,6 +288,6 @@ async function deleteExpiredStrays(tx: Queryable, cutoff: Date): Promise<number>
   return rows[0]?.deleted ?? 0;
 }
 
-function partitionName(table: string, day: number): string {
+export function partitionName(table: string, day: number): string {
   return `${table}_p${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 }

@@ -8,7 +8,7 @@ import {
   taskIdOf,
   taskIdRangeOfDay,
 } from './day-ids';
-import { maintainHistoryPartitions } from './history-partitions';
+import { maintainHistoryPartitions, partitionName } from './history-partitions';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -91,13 +91,9 @@ describe('first_task_id_of_run_day', () => {
     const scans = [...plan.matchAll(/"Relation Name":"(tasks_[^"]+)"[^}]*?"Actual Loops":(\d+)/g)];
     const read = scans.filter(([, , loops]) => Number(loops) > 0).map(([, name]) => name);
     const partitions = [today, yesterday, LEGACY_RUN].map((id) =>
-      dayOfRunId(id) === 0 ? 'tasks_default' : `tasks_p${isoDay(dayOfRunId(id))}`,
+      dayOfRunId(id) === 0 ? 'tasks_default' : partitionName('tasks', dayOfRunId(id)),
     );
     expect(new Set(read)).toEqual(new Set(partitions));
     expect(scans.length).toBeGreaterThan(partitions.length);
   });
 });
-
-function isoDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
-}
