@@ -101,7 +101,12 @@ node -e '
     for (const suite of report.testResults ?? []) {
       const where = suite.name.replace(process.cwd() + "/", "");
       const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
-      for (const test of failedTests) console.log(`  failed: ${where} > ${test.fullName}`);
+      for (const test of failedTests) {
+        console.log(`  failed: ${where} > ${test.fullName}`);
+        // And why, in a line: the failure itself may have scrolled out of that tail.
+        const why = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+        if (why) console.log(`    ${why}`);
+      }
       if (suite.status === "failed" && failedTests.length === 0) console.log(`  failed: ${where}: ${String(suite.message).split("\n")[0]}`);
     }
     passed += report.numPassedTests;
