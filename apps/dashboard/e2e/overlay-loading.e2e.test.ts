@@ -11,6 +11,7 @@ const fx = useTenantFixture({ tenantName: 'Overlay Loading Tenant' });
 
 const LAZY_PARTS = /\/(dropdown-menu-parts|popover-parts|dialog-parts|toast-region)-[\w-]+\.js$/;
 const MENU_PARTS = /\/dropdown-menu-parts-[\w-]+\.js$/;
+const POPOVER_PARTS = /\/popover-parts-[\w-]+\.js$/;
 
 /** The runs page, with the scripts it asked for so far. */
 async function runsPage(page: Page): Promise<string[]> {
@@ -75,5 +76,28 @@ describe('overlays on the runs page', () => {
     await expect.poll(() => focusedRole(page)).toBe('menuitemcheckbox');
     await page.keyboard.press('Escape');
     await expect.poll(() => focusedLabel(page)).toBe('Columns');
+  });
+
+  it('open on a click whose press came before their code and whose release after', async () => {
+    const page = await fx.page();
+    // The popover's code is held back until the button is pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(POPOVER_PARTS, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await runsPage(page);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    const standIn = await filters.elementHandle();
+    const box = (await filters.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The code arrives and the pressed stand-in is swapped for Radix's trigger: Chromium then
+    // sends no click for this press.
+    await expect.poll(() => standIn!.evaluate((node) => node.isConnected)).toBe(false);
+    await page.mouse.up();
+    await page.getByRole('dialog').getByRole('checkbox').first().waitFor();
   });
 });

@@ -41,8 +41,12 @@ interface OverlayRootProps {
 
 interface OverlayRoot {
   setOpen: (open: boolean) => void;
+  /** Whether the overlay is open, as of the last render. */
+  isOpen: RefObject<boolean>;
   /** The stand-in trigger, to give the focus to the real one that replaces it. */
   standIn: RefObject<HTMLElement | null>;
+  /** The real trigger, once the code has arrived. */
+  realTrigger: RefObject<HTMLElement | null>;
   /** Set by the stand-in when a key asks the overlay open. */
   openedByKey: RefObject<boolean>;
   /** Was the overlay asked open with a key before its code arrived? Answers once. */
@@ -86,7 +90,10 @@ export function lazyOverlay<P extends OverlayParts>(
     const loaded = parts.useParts();
     const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
     const open = openProp ?? uncontrolledOpen;
+    const isOpen = useRef(open);
+    isOpen.current = open;
     const standIn = useRef<HTMLElement | null>(null);
+    const realTrigger = useRef<HTMLElement | null>(null);
     const openedByKey = useRef(false);
     const takeOpenedByKey = useCallback(() => {
       const opened = openedByKey.current;
@@ -101,7 +108,7 @@ export function lazyOverlay<P extends OverlayParts>(
       onOpenChange?.(next);
     };
     return (
-      <RootContext value={{ setOpen, standIn, openedByKey, takeOpenedByKey }}>
+      <RootContext value={{ setOpen, isOpen, standIn, realTrigger, openedByKey, takeOpenedByKey }}>
         {loaded ? (
           <loaded.Root {...props} open={open} onOpenChange={setOpen}>
             {children}
@@ -123,20 +130,51 @@ export function lazyOverlay<P extends OverlayParts>(
     component: Real,
     ...props
   }: TriggerProps & { component: ComponentType<TriggerProps> }) {
-    const { standIn } = useRoot();
+    const { standIn, realTrigger } = useRoot();
     const real = useRef<HTMLButtonElement>(null);
     useLayoutEffect(() => {
       if (parts.handOverFocus(standIn.current)) real.current?.focus();
     }, [standIn]);
-    return <Real {...props} ref={composeRefs(props.ref, real)} />;
+    return (
+      <Real
+        {...props}
+        ref={composeRefs(props.ref, real, (node: HTMLElement | null) => {
+          realTrigger.current = node;
+        })}
+      />
+    );
   }
 
   function StandInTrigger({ asChild, ...props }: TriggerProps) {
-    const { setOpen, standIn, openedByKey } = useRoot();
+    const { setOpen, isOpen, standIn, realTrigger, openedByKey } = useRoot();
     const Button = asChild ? Slot : 'button';
     const open = () => {
       parts.load();
       setOpen(true);
+    };
+    /**
+     * A click goes to the element both the press and the release were on, and Chromium sends
+     * none at all when the pressed element has left the page by the release. So should the
+     * code arrive between the two, the stand-in pressed is swapped for the real trigger and the
+     * click that would open the overlay never comes: a release on the real trigger opens it
+     * instead, once any click of another browser's (which would open it itself) is past.
+     */
+    const openOnReleaseIfSwapped = (pressed: HTMLElement) => {
+      const gesture = new AbortController();
+      const options = { capture: true, signal: gesture.signal };
+      pressed.ownerDocument.addEventListener(
+        'pointerup',
+        (up) => {
+          gesture.abort();
+          const onReal = up.target instanceof Node && realTrigger.current?.contains(up.target);
+          if (pressed.isConnected || !onReal) return;
+          setTimeout(() => {
+            if (!isOpen.current) setOpen(true);
+          });
+        },
+        options,
+      );
+      pressed.ownerDocument.addEventListener('pointercancel', () => gesture.abort(), options);
     };
     return (
       <Button
@@ -151,9 +189,13 @@ export function lazyOverlay<P extends OverlayParts>(
         })}
         onPointerEnter={compose(props.onPointerEnter, parts.load)}
         onFocus={compose(props.onFocus, parts.load)}
-        onPointerDown={compose(props.onPointerDown, (event: PointerEvent) => {
+        onPointerDown={compose(props.onPointerDown, (event: PointerEvent<HTMLElement>) => {
           parts.load();
-          if (trigger.opensOn !== 'pointerdown' || event.button !== 0 || event.ctrlKey) return;
+          if (event.button !== 0 || event.ctrlKey) return;
+          if (trigger.opensOn === 'click') {
+            openOnReleaseIfSwapped(event.currentTarget);
+            return;
+          }
           open();
           // As Radix does: the opening content takes the focus, the trigger must not.
           event.preventDefault();
