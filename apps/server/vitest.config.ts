@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 /**
  * Files that load the machine (a thousand tasks across a server SIGKILL, three servers) or measure the gRPC
@@ -39,6 +40,7 @@ export const SDK_FILES = readdirSync(new URL('./test/sdk', import.meta.url))
   .filter((file) => !SDK_FILES_ON_BOTH_BACKENDS.includes(file) && !SERIAL_FILES.includes(file));
 
 export const serverTestOptions = {
+  ...sharedTestOptions,
   // Password hashing and a fresh database per file make these slower than pure unit tests.
   testTimeout: 60_000,
   hookTimeout: 60_000,

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
     name: 'db',
+    ...sharedTestOptions,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     // Starting PGlite takes a second or two, more on a loaded machine; the kill test starts it

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
     name: 'engine',
+    ...sharedTestOptions,
     // As in the server project: files share loaded modules rather than import them afresh.
     isolate: false,
     include: ['src/**/*.test.ts'],
