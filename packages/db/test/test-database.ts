@@ -120,16 +120,22 @@ async function readOrMake(path: string, make: () => Promise<Blob>): Promise<Blob
 }
 
 /** The installed PGlite (where it is, its size and time), so that an upgrade makes anew. */
-function pgliteKey(): string {
+const pgliteKey = computedOnce(() => {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { size, mtimeMs } = statSync(entry);
   return hash(`${entry}\0${size}\0${mtimeMs}`);
-}
+});
 
 /** The package's migrations, names and text, so that a new or edited one makes anew. */
-function migrationsKey(): string {
+const migrationsKey = computedOnce(() => {
   const files = readMigrationFiles(fileURLToPath(new URL('../migrations/', import.meta.url)));
   return hash(files.map(({ fileName, sql }) => `${fileName}\0${sql}`).join('\0'));
+});
+
+/** Read once per test file rather than for every database it creates. */
+function computedOnce(compute: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= compute());
 }
 
 function hash(text: string): string {
